@@ -1,0 +1,102 @@
+import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, type Provider, type Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_RESOLVER } from './auth.constants.js';
+import {
+  AUTH_ASYNC_OPTIONS_TYPE,
+  AUTH_MODULE_OPTIONS,
+  AUTH_OPTIONS_TYPE,
+  ConfigurableAuthModule,
+} from './auth.module-definition.js';
+import { AuthService } from './auth.service.js';
+import { systemClock } from './clock.js';
+import type { AuthConfig } from './config/auth-config.js';
+import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
+import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
+import { authEntities } from './entities/index.js';
+import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
+import { AuthEventPublisher } from './events/auth-event-publisher.js';
+import { CurrentUserGuard } from './guards/current-user.guard.js';
+import { BeforeHookInterceptor } from './hooks/before-hook.interceptor.js';
+import { HookRunner } from './hooks/hook-runner.js';
+import { AuthHttpMiddleware } from './http/auth-http.middleware.js';
+import { BodyParserErrorFilter } from './http/body-parser-error.filter.js';
+import { PasswordFlows } from './password/password-flows.service.js';
+import { PasswordHasher } from './password/password-hasher.js';
+import { UnitOfWork } from './persistence/unit-of-work.js';
+import { strategyParts, withPrefix } from './strategies/strategy-parts.js';
+import { buildAuthSchemas } from './users/auth-schemas.js';
+import { assertEntityHasAttributes } from './users/model-check.js';
+import { UserSerializer } from './users/user-serializer.service.js';
+import { UserStore } from './users/user-store.js';
+import { SessionStore } from './strategies/session/session-store.js';
+
+const AUTH_CONTROLLERS = Symbol('svc:AUTH_CONTROLLERS');
+
+/**
+ * `AuthModule.forRoot({ strategy, baseUrl, ... })`: registers the strategy's controllers under the
+ * prefix, `CurrentUserGuard`, `AuthService` and the hooks. Global, so the guard works anywhere.
+ */
+@Module({})
+export class AuthModule implements NestModule {
+  constructor(@Inject(AUTH_CONTROLLERS) private readonly controllers: Type[]) {}
+
+  static forRoot(options: typeof AUTH_OPTIONS_TYPE & AuthModuleExtras): DynamicModule {
+    return withStrategy(ConfigurableAuthModule.forRoot(options), options);
+  }
+
+  static forRootAsync(options: typeof AUTH_ASYNC_OPTIONS_TYPE & AuthModuleExtras): DynamicModule {
+    return withStrategy(ConfigurableAuthModule.forRootAsync(options), options);
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    if (this.controllers.length > 0) consumer.apply(AuthHttpMiddleware).forRoutes(...this.controllers);
+  }
+}
+
+function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {
+  const userEntity = extras.entities?.user ?? User;
+  // Spec rule 7: checked while the module graph is built, before anything serves.
+  assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
+  const prefix = validatePrefix(extras.prefix);
+  const parts = strategyParts(extras.strategy);
+  const controllers = parts.controllers.map((controller) => withPrefix(controller, prefix));
+  const providers: Provider[] = [
+    {
+      provide: AUTH_CONFIG,
+      useFactory: (options: AuthOptions) => validateAuthOptions(options, extras),
+      inject: [AUTH_MODULE_OPTIONS],
+    },
+    {
+      provide: AUTH_SCHEMAS,
+      useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password),
+      inject: [AUTH_CONFIG],
+    },
+    { provide: AUTH_CLOCK, useValue: systemClock },
+    { provide: AUTH_CONTROLLERS, useValue: controllers },
+    { provide: APP_FILTER, useClass: BodyParserErrorFilter },
+    ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
+    UnitOfWork,
+    UserStore,
+    UserSerializer,
+    HookRunner,
+    BeforeHookInterceptor,
+    AuthEventPublisher,
+    PasswordHasher,
+    PasswordFlows,
+    SessionStore,
+    AuthService,
+    CurrentUserGuard,
+    ...parts.providers,
+    { provide: CREDENTIAL_RESOLVER, useExisting: parts.credentialResolver },
+  ];
+  return {
+    ...definition,
+    module: AuthModule,
+    global: true,
+    imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity))],
+    controllers,
+    providers: [...(definition.providers ?? []), ...providers],
+    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork],
+  };
+}

@@ -1,0 +1,104 @@
+import type { Type } from '@nestjs/common';
+import type { AuthHooks } from '../hooks/auth-hooks.js';
+import type { SvcUser } from '../entities/user.entity.js';
+
+/** The credential strategy of one deployment. */
+export type AuthStrategy = 'session' | 'jwt' | 'oidc' | 'oauth2';
+
+export interface JwtOptions {
+  /** HMAC signing secret: 32+ characters, random (placeholders are refused). Required. */
+  secretKey: string;
+  /** @default 'HS256' (HS384 and HS512 allowed) */
+  algorithm?: 'HS256' | 'HS384' | 'HS512';
+  /** @default 10 (1..30) */
+  accessTokenExpireMinutes?: number;
+  /** @default 7 (1..30) */
+  refreshTokenExpireDays?: number;
+  /** Seconds a consumed refresh token may be presented once more without revoking its family. @default 0 (0..60) */
+  refreshReuseGraceSeconds?: number;
+}
+
+export interface SessionOptions {
+  /** @default 7 (1..30) */
+  expireDays?: number;
+  /** Oldest sessions beyond this count are evicted at login. @default 10 (1..1000) */
+  maxPerUser?: number;
+  /** Signup also logs the new user in. @default true */
+  loginOnSignup?: boolean;
+}
+
+export interface CookieOptions {
+  /** @default 'svc_session' */
+  sessionName?: string;
+  /** @default 'svc_refresh' */
+  refreshName?: string;
+  /** @default 'svc_oauth_state' */
+  oauthStateName?: string;
+  /** @default true */
+  secure?: boolean;
+  /** @default 'lax' */
+  sameSite?: 'lax' | 'strict' | 'none';
+  /** Path of the session cookie (the refresh and state cookies use the prefix). @default '/' */
+  path?: string;
+  /** @default unset (host-only cookies) */
+  domain?: string;
+}
+
+export interface PasswordOptions {
+  /** Minimum length in characters (code points, after NFKC). @default 8 (>= 8) */
+  minLength?: number;
+  /** Maximum length in UTF-8 bytes (bcrypt reads no more). @default 72 (<= 72) */
+  maxLength?: number;
+  /** @default 12 (10..15) */
+  bcryptCost?: number;
+  /** @default 60 (5..1440) */
+  resetTokenTtlMinutes?: number;
+}
+
+export type RateLimitBackend = 'memory' | 'database' | 'redis';
+
+export interface RateLimitOptions {
+  /** @default 60 (>= 1) */
+  windowSeconds?: number;
+  /** @default 10 (>= 1) */
+  max?: number;
+  /** Opt-in client-address header, e.g. 'x-forwarded-for' (its right-most entry is used). @default unset */
+  trustedIpHeader?: string;
+  /** @default 'memory' */
+  backend?: RateLimitBackend;
+  /** What a request gets when the backend is down. @default 'deny' */
+  onBackendError?: 'deny' | 'allow';
+  /** ioredis client, required for the redis backend. */
+  redis?: unknown;
+}
+
+/** The options of `AuthModule.forRoot`, or what the factory of `forRootAsync` returns. */
+export interface AuthOptions {
+  /** Public base URL of the application; its origin is trusted for the cross-site check. Required. */
+  baseUrl: string;
+  /** Further origins allowed to send cookie-authenticated requests. @default [] */
+  trustedOrigins?: string[];
+  /** Body size limit of the auth endpoints, in bytes. @default 16384 */
+  bodyLimitBytes?: number;
+  jwt?: JwtOptions;
+  session?: SessionOptions;
+  cookie?: CookieOptions;
+  password?: PasswordOptions;
+  rateLimit?: RateLimitOptions;
+}
+
+/** Entity classes the library stores its rows with; each may be extended by the application. */
+export interface AuthEntities {
+  /** @default the library's `User` entity (table `users`) */
+  user?: Type<SvcUser>;
+}
+
+/** What shapes the module graph, so it is given synchronously to `forRoot` and `forRootAsync`. */
+export interface AuthModuleExtras {
+  strategy: AuthStrategy;
+  /** Path prefix of every endpoint. @default '/auth' */
+  prefix?: string;
+  entities?: AuthEntities;
+  /** An `@Injectable()` class implementing some of `AuthHooks`. */
+  hooks?: Type<AuthHooks>;
+}

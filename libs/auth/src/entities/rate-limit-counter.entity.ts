@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One counter per key and window for the database rate-limit backend (`rate_limit_counters`). */
+@Entity('rate_limit_counters')
+export class RateLimitCounter {
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  key: string;
+
+  /** Start of the current window, in epoch milliseconds. */
+  @Column({ name: 'window_start', type: 'bigint' })
+  windowStart: string;
+
+  @Column({ type: 'integer' })
+  count: number;
+}

@@ -1,0 +1,30 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One row per login of the session strategy (contract §9, table `sessions`). */
+@Entity('sessions')
+export class Session {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  @Column({ name: 'token_hash', type: 'varchar', length: 64, unique: true })
+  tokenHash: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  @Column({ name: 'expires_at' })
+  expiresAt: Date;
+
+  @Column({ name: 'created_at' })
+  createdAt: Date;
+
+  @Column({ name: 'last_seen_at' })
+  lastSeenAt: Date;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent: string | null;
+}

@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * The columns the library relies on (contract §9, table `users`). An application adds its own
+ * columns by extending this class (or `User`) and tagging them `@SvcInput()` / `@SvcReturned()`.
+ */
+export abstract class SvcUser {
+  /** UUID, assigned by the library at signup. */
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  /** Trimmed and lower-cased; unique. */
+  @Column({ type: 'varchar', length: 320, unique: true })
+  email: string;
+
+  /** bcrypt hash; null for OAuth-only users. Never serialized. */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at' })
+  updatedAt: Date;
+}
+
+/** The default user entity, for applications that add no columns. */
+@Entity('users')
+export class User extends SvcUser {}
+
+/** Attribute names every user entity must have (checked at startup). */
+export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'] as const;

@@ -1,0 +1,36 @@
+import { HttpStatus } from '@nestjs/common';
+
+/**
+ * Every error code the library answers with, its HTTP status and default message: the one place
+ * where domain errors meet HTTP (contract §1).
+ */
+export const AUTH_ERRORS = {
+  VALIDATION_FAILED: [HttpStatus.BAD_REQUEST, 'Request body is invalid'],
+  MALFORMED_JSON: [HttpStatus.BAD_REQUEST, 'Request body is not valid JSON'],
+  PAYLOAD_TOO_LARGE: [HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large'],
+  UNSUPPORTED_MEDIA_TYPE: [HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be application/json'],
+  INVALID_CREDENTIALS: [HttpStatus.UNAUTHORIZED, 'Invalid credentials'],
+  USER_INACTIVE: [HttpStatus.FORBIDDEN, 'User is inactive'],
+  UNAUTHENTICATED: [HttpStatus.UNAUTHORIZED, 'Authentication required'],
+  EMAIL_ALREADY_REGISTERED: [HttpStatus.CONFLICT, 'Email is already registered'],
+  REFRESH_TOKEN_INVALID: [HttpStatus.UNAUTHORIZED, 'Refresh token is invalid'],
+  RESET_TOKEN_INVALID: [HttpStatus.BAD_REQUEST, 'Reset token is invalid or expired'],
+  HOOK_ABORTED: [HttpStatus.FORBIDDEN, 'Operation refused'],
+  HOOK_FAILED: [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'],
+  RATE_LIMITED: [HttpStatus.TOO_MANY_REQUESTS, 'Too many requests'],
+  OAUTH_PROVIDER_UNKNOWN: [HttpStatus.NOT_FOUND, 'Unknown OAuth provider'],
+  OAUTH_STATE_INVALID: [HttpStatus.BAD_REQUEST, 'OAuth state is invalid'],
+  OAUTH_PROVIDER_ERROR: [HttpStatus.BAD_REQUEST, 'OAuth provider returned an error'],
+  OAUTH_CODE_REJECTED: [HttpStatus.UNAUTHORIZED, 'OAuth authorization code was rejected'],
+  OAUTH_PROVIDER_UNAVAILABLE: [HttpStatus.BAD_GATEWAY, 'OAuth provider is unavailable'],
+  OIDC_ID_TOKEN_INVALID: [HttpStatus.UNAUTHORIZED, 'ID token is invalid'],
+  OAUTH_EMAIL_MISSING: [HttpStatus.BAD_REQUEST, 'OAuth identity has no email'],
+  OAUTH_EMAIL_UNVERIFIED: [HttpStatus.BAD_REQUEST, 'OAuth identity email is not verified'],
+  INVALID_REDIRECT: [HttpStatus.BAD_REQUEST, 'Redirect must be a same-origin relative path'],
+  OAUTH_ACCOUNT_NOT_LINKED: [HttpStatus.CONFLICT, 'Email belongs to an account not linked to this identity'],
+  OAUTH_ACCOUNT_ORPHANED: [HttpStatus.UNAUTHORIZED, 'OAuth account has no user'],
+  CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
+  SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],
+} as const satisfies Record<string, readonly [HttpStatus, string]>;
+
+export type AuthErrorCode = keyof typeof AUTH_ERRORS;

@@ -1,0 +1,41 @@
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import type { Request } from 'express';
+import { SVC_LOGGER } from '../auth.constants.js';
+import { describe } from '../hooks/hook-runner.js';
+import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
+
+/**
+ * Delivers events to observers after the response has been sent (spec: Events). Each observer
+ * runs on its own: a crash is logged to `svc` and changes nothing else.
+ */
+@Injectable()
+export class AuthEventPublisher {
+  private readonly logger = new Logger(SVC_LOGGER);
+
+  constructor(@Optional() private readonly emitter?: EventEmitter2) {}
+
+  publishAfterResponse<N extends AuthEventName>(request: Request, name: N, payload: AuthEventPayloads[N]): void {
+    if (!this.emitter || this.emitter.listenerCount(name) === 0) return;
+    const response = request.res;
+    const deliver = () => setImmediate(() => this.deliver(name, payload));
+    // 'close' follows 'finish' once the response is sent (or the client went away).
+    if (!response || response.closed) deliver();
+    else response.once('close', deliver);
+  }
+
+  private deliver(name: AuthEventName, payload: unknown): void {
+    for (const listener of this.emitter!.listeners(name)) {
+      try {
+        const result = (listener as (p: unknown) => unknown)(payload);
+        if (result instanceof Promise) result.catch((error: unknown) => this.report(name, error));
+      } catch (error) {
+        this.report(name, error);
+      }
+    }
+  }
+
+  private report(name: string, error: unknown): void {
+    this.logger.error(`observer of ${name} failed: ${describe(error)}`);
+  }
+}

@@ -1,0 +1,76 @@
+import type { UserBody } from '../users/user-body.js';
+
+/** Names of the events observers listen to (contract §6). */
+export const AuthEvent = {
+  SignupAfter: 'svc.signup.after',
+  LoginAfter: 'svc.login.after',
+  LoginFailure: 'svc.login.failure',
+  LogoutAfter: 'svc.logout.after',
+  RefreshAfter: 'svc.refresh.after',
+  TokenReuseDetected: 'svc.token_reuse_detected',
+  PasswordResetRequested: 'svc.password.reset_requested',
+  PasswordChanged: 'svc.password.changed',
+  OAuth2LoginAfter: 'svc.oauth2.login.after',
+  OidcLoginAfter: 'svc.oidc.login.after',
+} as const;
+
+export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
+
+export interface SignupAfterEvent {
+  user: UserBody;
+}
+
+export interface LoginAfterEvent {
+  user: UserBody;
+  strategy: 'session' | 'jwt' | 'oidc' | 'oauth2';
+}
+
+/** LoginFailure: a failed login. `email` is as typed (normalised); never a password. */
+export interface LoginFailureEvent {
+  email: string;
+  reason: 'unknown_email' | 'bad_password' | 'inactive';
+  ip: string | null;
+  at: Date;
+}
+
+export interface LogoutAfterEvent {
+  userId: string;
+}
+
+export interface RefreshAfterEvent {
+  userId: string;
+  familyId: string;
+}
+
+export interface TokenReuseDetectedEvent {
+  userId: string;
+  familyId: string;
+  ip: string | null;
+  at: Date;
+}
+
+/** PasswordResetRequested: the application mails `token` to `user.email`. */
+export interface PasswordResetRequestedEvent {
+  user: UserBody;
+  token: string;
+  expiresAt: Date;
+}
+
+/** PasswordChanged. */
+export interface PasswordChangedEvent {
+  userId: string;
+  at: Date;
+}
+
+export interface AuthEventPayloads {
+  'svc.signup.after': SignupAfterEvent;
+  'svc.login.after': LoginAfterEvent;
+  'svc.login.failure': LoginFailureEvent;
+  'svc.logout.after': LogoutAfterEvent;
+  'svc.refresh.after': RefreshAfterEvent;
+  'svc.token_reuse_detected': TokenReuseDetectedEvent;
+  'svc.password.reset_requested': PasswordResetRequestedEvent;
+  'svc.password.changed': PasswordChangedEvent;
+  'svc.oauth2.login.after': Record<string, unknown>;
+  'svc.oidc.login.after': Record<string, unknown>;
+}

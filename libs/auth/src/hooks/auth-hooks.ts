@@ -1,0 +1,50 @@
+import type { Request } from 'express';
+import type { UserBody } from '../users/user-body.js';
+import type { SecretString } from './secret-string.js';
+
+export interface SignupPayload {
+  email: string;
+  password: SecretString;
+  /** The `@SvcInput()` columns. */
+  [column: string]: unknown;
+}
+
+export interface LoginPayload {
+  email: string;
+  password: SecretString;
+}
+
+export interface LogoutPayload {
+  /** The user the presented credential belongs to, or null when there is none. */
+  user: UserBody | null;
+}
+
+export interface RefreshPayload {
+  /** Whether a refresh cookie was presented. */
+  hasRefreshToken: boolean;
+}
+
+export interface ForgotPasswordPayload {
+  email: string;
+}
+
+export interface ResetPasswordPayload {
+  token: SecretString;
+  password: SecretString;
+}
+
+/**
+ * Before-hooks: methods of an `@Injectable()` class given to `AuthModule.forRoot({ hooks })`.
+ * Each takes the validated payload and the request and returns the payload (possibly changed).
+ * Throw `HookAbort` to refuse; any other error fails the request closed with 500 `HOOK_FAILED`.
+ */
+export interface AuthHooks {
+  beforeSignup?(payload: SignupPayload, request: Request): SignupPayload | Promise<SignupPayload>;
+  beforeLogin?(payload: LoginPayload, request: Request): LoginPayload | Promise<LoginPayload>;
+  beforeLogout?(payload: LogoutPayload, request: Request): LogoutPayload | Promise<LogoutPayload>;
+  beforeRefresh?(payload: RefreshPayload, request: Request): RefreshPayload | Promise<RefreshPayload>;
+  beforeForgotPassword?(payload: ForgotPasswordPayload, request: Request): ForgotPasswordPayload | Promise<ForgotPasswordPayload>;
+  beforeResetPassword?(payload: ResetPasswordPayload, request: Request): ResetPasswordPayload | Promise<ResetPasswordPayload>;
+}
+
+export type HookName = keyof AuthHooks;

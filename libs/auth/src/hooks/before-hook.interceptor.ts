@@ -1,0 +1,77 @@
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import type { Request } from 'express';
+import { from, switchMap, type Observable } from 'rxjs';
+import { AUTH_SCHEMAS } from '../auth.constants.js';
+import { AuthError } from '../errors/auth.error.js';
+import type { AuthSchemaName, AuthSchemas } from '../users/auth-schemas.js';
+import type { HookName } from './auth-hooks.js';
+import { HookRunner } from './hook-runner.js';
+import { SecretString } from './secret-string.js';
+
+const BODY_OPERATION = Symbol('svc:body-operation');
+const PAYLOAD = Symbol('svc:payload');
+const SECRET_FIELDS = ['password', 'token'];
+
+interface BodyOperation {
+  schema: AuthSchemaName;
+  hook: HookName;
+}
+
+/** Marks a route whose JSON body is validated against `schema` and then given to `hook`. */
+export const BodyOperation = (schema: AuthSchemaName, hook: HookName) => SetMetadata(BODY_OPERATION, { schema, hook } satisfies BodyOperation);
+
+/** The payload the before-hook returned, for the handler. */
+export function payloadOf<T>(request: Request): T {
+  return (request as unknown as Record<symbol, T>)[PAYLOAD];
+}
+
+/**
+ * Validates the body against the schema built at startup (unknown fields refused), wraps secrets
+ * in `SecretString`, and runs the route's before-hook, before the handler starts.
+ */
+@Injectable()
+export class BeforeHookInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly hooks: HookRunner,
+    @Inject(AUTH_SCHEMAS) private readonly schemas: AuthSchemas,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const operation = this.reflector.get<BodyOperation | undefined>(BODY_OPERATION, context.getHandler());
+    if (!operation) return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    return from(this.prepare(operation, request)).pipe(switchMap(() => next.handle()));
+  }
+
+  private async prepare(operation: BodyOperation, request: Request): Promise<void> {
+    const body = await this.validated(operation.schema, request.body);
+    for (const field of SECRET_FIELDS) {
+      if (typeof body[field] === 'string') body[field] = new SecretString(body[field]);
+    }
+    const payload = await this.hooks.run(operation.hook, body as never, request);
+    (request as unknown as Record<symbol, unknown>)[PAYLOAD] = payload;
+  }
+
+  private async validated(schema: AuthSchemaName, body: unknown): Promise<Record<string, unknown>> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new AuthError('VALIDATION_FAILED', { message: ['body must be a JSON object'] });
+    }
+    const instance = plainToInstance(this.schemas[schema], body) as object;
+    const errors = await validate(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+    });
+    if (errors.length > 0) throw new AuthError('VALIDATION_FAILED', { message: problemsOf(errors) });
+    return { ...(instance as Record<string, unknown>) };
+  }
+}
+
+function problemsOf(errors: ValidationError[]): string[] {
+  return errors.flatMap((error) => Object.values(error.constraints ?? { invalid: `${error.property} is invalid` }));
+}

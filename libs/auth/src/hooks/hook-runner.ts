@@ -1,0 +1,39 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Request } from 'express';
+import { AUTH_HOOKS, SVC_LOGGER } from '../auth.constants.js';
+import { AuthError } from '../errors/auth.error.js';
+import type { AuthHooks, HookName } from './auth-hooks.js';
+import { HookAbort } from './hook-abort.js';
+
+type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
+
+/** Calls one before-hook, failing closed: an abort refuses, a crash is a 500 (spec: Events). */
+@Injectable()
+export class HookRunner {
+  private readonly logger = new Logger(SVC_LOGGER);
+
+  constructor(@Optional() @Inject(AUTH_HOOKS) private readonly hooks?: AuthHooks) {}
+
+  async run<N extends HookName>(name: N, payload: HookPayload<N>, request: Request): Promise<HookPayload<N>> {
+    const hook = this.hooks?.[name] as ((p: HookPayload<N>, r: Request) => unknown) | undefined;
+    if (!hook) return payload;
+    let result: unknown;
+    try {
+      result = await hook.call(this.hooks, payload, request);
+    } catch (error) {
+      if (error instanceof HookAbort) throw new AuthError('HOOK_ABORTED', { status: error.status, message: error.message });
+      this.logger.error(`before-hook ${name} failed: ${describe(error)}`);
+      throw new AuthError('HOOK_FAILED', { cause: error });
+    }
+    if (result === null || typeof result !== 'object') {
+      this.logger.error(`before-hook ${name} returned no payload`);
+      throw new AuthError('HOOK_FAILED');
+    }
+    return result as HookPayload<N>;
+  }
+}
+
+/** Error name and message only: a stack or payload could carry a secret. */
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,52 @@
+// The public API of svc: everything an application imports comes from here.
+export { AuthModule } from './auth.module.js';
+export { AuthService } from './auth.service.js';
+export { AUTH_CLOCK, AUTH_CONFIG } from './auth.constants.js';
+export type { Clock } from './clock.js';
+export type { AuthConfig } from './config/auth-config.js';
+export type {
+  AuthEntities,
+  AuthModuleExtras,
+  AuthOptions,
+  AuthStrategy,
+  CookieOptions,
+  JwtOptions,
+  PasswordOptions,
+  RateLimitOptions,
+  SessionOptions,
+} from './config/auth-options.js';
+export { AuthConfigError } from './config/auth-config.error.js';
+export { authEntities, OAuthAccount, PasswordResetToken, RateLimitCounter, RefreshToken, Session, User } from './entities/index.js';
+export { SvcUser } from './entities/user.entity.js';
+export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
+export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
+export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
+export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
+export type {
+  LoginAfterEvent,
+  LoginFailureEvent,
+  LogoutAfterEvent,
+  PasswordChangedEvent,
+  PasswordResetRequestedEvent,
+  RefreshAfterEvent,
+  SignupAfterEvent,
+  TokenReuseDetectedEvent,
+} from './events/auth-events.js';
+export { OnAuthEvent } from './events/on-auth-event.decorator.js';
+export { CurrentUser } from './guards/current-user.decorator.js';
+export { CurrentUserGuard } from './guards/current-user.guard.js';
+export type { Principal } from './guards/credential-resolver.js';
+export type {
+  AuthHooks,
+  ForgotPasswordPayload,
+  LoginPayload,
+  LogoutPayload,
+  RefreshPayload,
+  ResetPasswordPayload,
+  SignupPayload,
+} from './hooks/auth-hooks.js';
+export { HookAbort } from './hooks/hook-abort.js';
+export { SecretString } from './hooks/secret-string.js';
+export { UnitOfWork } from './persistence/unit-of-work.js';
+export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
+export type { UserBody } from './users/user-body.js';

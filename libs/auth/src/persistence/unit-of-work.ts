@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuthError } from '../errors/auth.error.js';
+
+/**
+ * The library's only door to the database. `transaction` commits everything a request writes as
+ * one unit (spec rules 6 and 9, contract §7); `read` runs reads.
+ *
+ * SQLite (better-sqlite3) has one connection shared by the whole process: two interleaved
+ * transactions would nest into each other. So on SQLite every unit of work waits its turn on a
+ * queue owned by this instance (no module-level state).
+ */
+@Injectable()
+export class UnitOfWork {
+  private readonly logger = new Logger('svc');
+  private readonly serialize: boolean;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(@InjectDataSource() readonly dataSource: DataSource) {
+    this.serialize = dataSource.options.type === 'better-sqlite3';
+  }
+
+  /** Runs `work` in one transaction: all its writes are committed together, or none is. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.guard(() => this.dataSource.transaction(work));
+  }
+
+  /** Runs reads outside a transaction (on SQLite, still in turn). */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.guard(() => work(this.dataSource.manager));
+  }
+
+  private guard<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.serialize ? this.enqueue(run) : run();
+    return result.catch((error: unknown) => {
+      throw this.unavailableIfConnectionLost(error);
+    });
+  }
+
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A lost database is a 503 with nothing half-written, not a 500 (contract §1). */
+  private unavailableIfConnectionLost(error: unknown): unknown {
+    if (error instanceof AuthError || !isConnectionError(error)) return error;
+    this.logger.error(`database unavailable: ${(error as Error).message}`);
+    return new AuthError('SERVICE_UNAVAILABLE', { cause: error });
+  }
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown; driverError?: { code?: unknown } })?.code ?? (error as { driverError?: { code?: unknown } })?.driverError?.code;
+  if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|Client has encountered a connection error|database connection is not open|The database connection is not open/i.test(message);
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { type EntityManager, In } from 'typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import { Session } from '../../entities/session.entity.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { clientIpOf } from '../../http/client-ip.js';
+import { hashToken, randomToken } from '../../password/token-hash.js';
+
+const DAY_MS = 86_400_000;
+/** `last_seen_at` is refreshed at most this often, so reads stay reads. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** Session rows: created at login, resolved per request, deleted at logout (spec: States). */
+@Injectable()
+export class SessionStore {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A fresh session id at every login; the one the request presented is deleted (OWASP Session
+   * Management: renew the id on login, no session fixation). The oldest beyond `maxPerUser` go.
+   */
+  async create(manager: EntityManager, user: SvcUser, request: Request, presentedToken?: string): Promise<IssuedSession> {
+    if (presentedToken) await manager.delete(Session, { tokenHash: hashToken(presentedToken) });
+    const token = randomToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.session.expireDays * DAY_MS);
+    await manager.insert(Session, {
+      id: randomUUID(),
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt,
+      createdAt: now,
+      lastSeenAt: now,
+      ip: clientIpOf(request),
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    });
+    await this.evictBeyondLimit(manager, user.id);
+    return { token, expiresAt };
+  }
+
+  /** The session and its user in one query, or null when the token matches no row. */
+  async findWithUser(manager: EntityManager, token: string): Promise<{ session: Session; user: SvcUser } | null> {
+    const user = await manager
+      .createQueryBuilder(this.config.userEntity, 'user')
+      .innerJoinAndMapOne('user.__svcSession', Session, 'session', 'session.user_id = user.id')
+      .where('session.token_hash = :hash', { hash: hashToken(token) })
+      .getOne();
+    if (!user) return null;
+    const session = (user as unknown as { __svcSession: Session }).__svcSession;
+    delete (user as unknown as { __svcSession?: Session }).__svcSession;
+    return { session, user };
+  }
+
+  isExpired(session: Session): boolean {
+    return session.expiresAt.getTime() <= this.clock.now().getTime();
+  }
+
+  async touch(manager: EntityManager, session: Session): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+    await manager.update(Session, { id: session.id }, { lastSeenAt: now });
+  }
+
+  /** Deletes the session the token names; returns its user id, if there was one. */
+  async delete(manager: EntityManager, token: string): Promise<string | undefined> {
+    const session = await manager.findOneBy(Session, { tokenHash: hashToken(token) });
+    if (!session) return undefined;
+    await manager.delete(Session, { id: session.id });
+    return session.userId;
+  }
+
+  async deleteAllOfUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(Session, { userId });
+  }
+
+  /** Deletes expired sessions; the caller commits. */
+  async purgeExpired(manager: EntityManager): Promise<number> {
+    const result = await manager.createQueryBuilder().delete().from(Session).where('expires_at <= :now', { now: this.clock.now() }).execute();
+    return result.affected ?? 0;
+  }
+
+  private async evictBeyondLimit(manager: EntityManager, userId: string): Promise<void> {
+    const surplus = await manager.find(Session, {
+      select: { id: true },
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: this.config.session.maxPerUser,
+    });
+    if (surplus.length > 0) await manager.delete(Session, { id: In(surplus.map((row) => row.id)) });
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, type Provider, type Type } from '@nestjs/common';
+import type { AuthStrategy } from '../config/auth-options.js';
+import type { CredentialResolver } from '../guards/credential-resolver.js';
+import { SessionCredentialResolver } from './session/session-credential.resolver.js';
+import { SessionController } from './session/session.controller.js';
+
+/** What one strategy adds to the module: its controllers, providers and credential resolver. */
+export interface StrategyParts {
+  controllers: Type[];
+  providers: Provider[];
+  credentialResolver: Type<CredentialResolver>;
+}
+
+export function strategyParts(strategy: AuthStrategy): StrategyParts {
+  switch (strategy) {
+    case 'session':
+      return { controllers: [SessionController], providers: [SessionCredentialResolver], credentialResolver: SessionCredentialResolver };
+    default:
+      throw new TypeError(`svc: the ${String(strategy)} strategy is not available yet`);
+  }
+}
+
+/**
+ * Mounts a controller under the configured prefix. A subclass per module instance carries the
+ * path, so two applications in one process never share (or mutate) route metadata.
+ */
+export function withPrefix<T extends Type>(controller: T, prefix: string): T {
+  const mounted = class extends controller {};
+  Object.defineProperty(mounted, 'name', { value: controller.name });
+  Controller(prefix)(mounted);
+  return mounted;
+}

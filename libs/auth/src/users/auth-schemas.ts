@@ -1,0 +1,77 @@
+import type { Type } from '@nestjs/common';
+import { getMetadataStorage, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsPassword } from './password-rules.js';
+import { inputColumnsOf } from './svc-columns.decorators.js';
+
+/** The request schemas of the password flows, built once at startup (spec rule 5). */
+export interface AuthSchemas {
+  signup: Type<object>;
+  login: Type<object>;
+  forgotPassword: Type<object>;
+  resetPassword: Type<object>;
+}
+
+export type AuthSchemaName = keyof AuthSchemas;
+
+/** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
+const LIBRARY_OWNED = ['id', 'email', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
+
+export function buildAuthSchemas(userEntity: Function, password: { minLength: number; maxLength: number }): AuthSchemas {
+  class SignupRequest {
+    @IsEmail({}, { message: 'email must be an email address' })
+    @MaxLength(320)
+    email: string;
+
+    @IsPassword(password)
+    password: string;
+  }
+  copyInputRules(userEntity, SignupRequest);
+
+  class LoginRequest {
+    @IsString()
+    @MaxLength(320)
+    email: string;
+
+    // Login checks only the shape: a password set under older length rules must still log in.
+    @IsString()
+    @MinLength(1)
+    @MaxLength(1024)
+    password: string;
+  }
+
+  class ForgotPasswordRequest {
+    @IsString()
+    @MaxLength(320)
+    email: string;
+  }
+
+  class ResetPasswordRequest {
+    @IsString()
+    @MinLength(1)
+    @MaxLength(256)
+    token: string;
+
+    @IsPassword(password)
+    password: string;
+  }
+
+  return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest };
+}
+
+/** Gives the signup schema each `@SvcInput()` column with the class-validator rules of the entity. */
+function copyInputRules(userEntity: Function, schema: Function): void {
+  const storage = getMetadataStorage();
+  const rules = storage.getTargetValidationMetadatas(userEntity, '', true, false);
+  for (const column of inputColumnsOf(userEntity)) {
+    if (LIBRARY_OWNED.includes(column)) {
+      throw new TypeError(`${userEntity.name}.${column} is written by svc only and cannot be tagged @SvcInput()`);
+    }
+    const columnRules = rules.filter((rule) => rule.propertyName === column);
+    if (columnRules.length === 0) {
+      throw new TypeError(`${userEntity.name}.${column} is tagged @SvcInput() but has no class-validator decorator (e.g. @IsString())`);
+    }
+    for (const rule of columnRules) {
+      storage.addValidationMetadata(Object.assign(Object.create(Object.getPrototypeOf(rule)), rule, { target: schema }));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { AuthError } from '../errors/auth.error.js';
+import { isUniqueViolation } from '../persistence/unique-violation.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads and writes rows of the application's user entity. */
+@Injectable()
+export class UserStore {
+  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
+
+  findByEmail(manager: EntityManager, normalizedEmail: string): Promise<SvcUser | null> {
+    return manager.findOneBy(this.config.userEntity, { email: normalizedEmail });
+  }
+
+  findById(manager: EntityManager, id: string): Promise<SvcUser | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return manager.findOneBy(this.config.userEntity, { id });
+  }
+
+  /** Stages a new user; a taken email is `EMAIL_ALREADY_REGISTERED` (also when two signups race). */
+  async insert(manager: EntityManager, fields: { email: string; passwordHash: string | null } & Record<string, unknown>): Promise<SvcUser> {
+    if (await manager.existsBy(this.config.userEntity, { email: fields.email })) throw new AuthError('EMAIL_ALREADY_REGISTERED');
+    const user = manager.create(this.config.userEntity, { ...fields, id: randomUUID(), isActive: true } as Partial<SvcUser>);
+    try {
+      await manager.insert(this.config.userEntity, user);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AuthError('EMAIL_ALREADY_REGISTERED', { cause: error });
+      throw error;
+    }
+    return (await manager.findOneBy(this.config.userEntity, { id: user.id }))!;
+  }
+
+  async setPasswordHash(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
+    await manager.update(this.config.userEntity, { id: userId }, { passwordHash } as Partial<SvcUser>);
+  }
+}
+
+export { UUID as UUID_PATTERN };

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { DataSourceOptions } from 'typeorm';
+
+export type Engine = 'sqlite' | 'postgres';
+
+const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
+
+let postgresReachable: Promise<boolean> | undefined;
+
+/** Whether PostgreSQL answers; when it does not, REQUIRE_POSTGRES=1 makes that a failure. */
+export function canUsePostgres(): Promise<boolean> {
+  postgresReachable ??= (async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      if (process.env.REQUIRE_POSTGRES === '1') throw new Error('PostgreSQL is required (REQUIRE_POSTGRES=1) but unreachable');
+      console.warn('!!! PostgreSQL unreachable: PostgreSQL variants of this suite are SKIPPED !!!');
+      return false;
+    }
+  })();
+  return postgresReachable;
+}
+
+/**
+ * The engines a suite runs against (use with top-level await). PostgreSQL is left out, loudly,
+ * when it is unreachable and not required.
+ */
+export async function availableEngines(): Promise<Engine[]> {
+  return (await canUsePostgres()) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A fresh, empty database for one test app: an in-memory SQLite, or a new PostgreSQL database. */
+export async function freshDatabase(engine: Engine): Promise<{ options: DataSourceOptions; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    return { options: { type: 'better-sqlite3', database: ':memory:' }, drop: async () => undefined };
+  }
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    options: { type: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${name}`, poolSize: 10 },
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,165 @@
+import { Controller, Get, type INestApplication, Injectable, Module, type Type, UseGuards } from '@nestjs/common';
+import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Server } from 'node:http';
+import { DataSource } from 'typeorm';
+import {
+  AUTH_CLOCK,
+  AuthModule,
+  authEntities,
+  authMigrations,
+  type AuthEventName,
+  type AuthHooks,
+  type AuthOptions,
+  type AuthStrategy,
+  type Clock,
+  CurrentUser,
+  CurrentUserGuard,
+  type SvcUser,
+  type UserBody,
+} from '#svc/auth';
+import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
+import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
+import { type Engine, freshDatabase } from './engines.js';
+
+export const TEST_SECRET = 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa';
+export const BASE_URL = 'http://app.test';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-21T10:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+@Controller()
+class ApplicationRoutes {
+  @Get('profile')
+  @UseGuards(CurrentUserGuard)
+  profile(@CurrentUser() user: UserBody): UserBody {
+    return user;
+  }
+
+  @Get('public')
+  open(): { ok: true } {
+    return { ok: true };
+  }
+}
+
+/** Everything the library emits, in order, once delivered. */
+@Injectable()
+export class EventLog {
+  readonly received: { name: string; payload: Record<string, unknown> }[] = [];
+  private waiters: (() => void)[] = [];
+
+  constructor(emitter: EventEmitter2) {
+    emitter.onAny((name: string | string[], payload: Record<string, unknown>) => {
+      this.received.push({ name: String(name), payload });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  named(name: AuthEventName) {
+    return this.received.filter((event) => event.name === name).map((event) => event.payload);
+  }
+
+  /** Resolves when `name` has been delivered `count` times (observers run after the response). */
+  async waitFor(name: AuthEventName, count = 1): Promise<Record<string, unknown>[]> {
+    const deadline = Date.now() + 5000;
+    while (this.named(name).length < count) {
+      if (Date.now() > deadline) throw new Error(`event ${name} not delivered ${count} time(s)`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return this.named(name);
+  }
+}
+
+export interface TestAppOptions {
+  engine: Engine;
+  strategy?: AuthStrategy;
+  options?: Partial<AuthOptions>;
+  hooks?: Type<AuthHooks>;
+  userEntity?: Type<SvcUser>;
+  providers?: Type[];
+  clock?: TestClock;
+}
+
+export interface TestApp {
+  app: INestApplication;
+  server: Server;
+  dataSource: DataSource;
+  events: EventLog;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A Nest application using AuthModule as an application would, on a fresh database. */
+export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
+  const database = await freshDatabase(options.engine);
+  const clock = options.clock ?? new TestClock();
+  const userEntity = options.userEntity ?? DemoUser;
+  const usesDemoColumns = userEntity === DemoUser;
+
+  @Module({
+    imports: [
+      EventEmitterModule.forRoot({ wildcard: false }),
+      TypeOrmModule.forRoot({
+        ...database.options,
+        entities: authEntities(userEntity),
+        migrations: usesDemoColumns ? [...authMigrations, DemoUserColumns1763700000001] : authMigrations,
+        migrationsRun: true,
+        logging: false,
+      } as never),
+      AuthModule.forRoot({
+        strategy: options.strategy ?? 'session',
+        entities: { user: userEntity },
+        hooks: options.hooks,
+        baseUrl: BASE_URL,
+        password: { bcryptCost: 10 },
+        ...options.options,
+      } as never),
+    ],
+    controllers: [ApplicationRoutes],
+    providers: [EventLog, ...(options.providers ?? [])],
+  })
+  class TestModule {}
+
+  const moduleRef = await Test.createTestingModule({ imports: [TestModule] })
+    .overrideProvider(AUTH_CLOCK)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  return {
+    app,
+    server: app.getHttpServer() as Server,
+    dataSource: app.get(DataSource),
+    events: app.get(EventLog),
+    clock,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The `Set-Cookie` header of a response, parsed by cookie name. */
+export function cookiesOf(response: { headers: Record<string, unknown> }): Record<string, { value: string; attributes: string[] }> {
+  const header = response.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header : header ? [String(header)] : [];
+  const cookies: Record<string, { value: string; attributes: string[] }> = {};
+  for (const line of lines) {
+    const [pair, ...attributes] = line.split(';').map((part: string) => part.trim());
+    const index = pair.indexOf('=');
+    cookies[pair.slice(0, index)] = { value: decodeURIComponent(pair.slice(index + 1)), attributes };
+  }
+  return cookies;
+}
