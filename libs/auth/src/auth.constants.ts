@@ -8,5 +8,7 @@ export const AUTH_CLOCK = Symbol('svc:AUTH_CLOCK');
 export const AUTH_SCHEMAS = Symbol('svc:AUTH_SCHEMAS');
 /** Injection token of the strategy's credential resolver, used by `CurrentUserGuard`. */
 export const CREDENTIAL_RESOLVER = Symbol('svc:CREDENTIAL_RESOLVER');
+/** Injection token of the strategy's `CredentialRevoker` (password reset ends every credential). */
+export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
 /** Name of the logger every library message goes to. */
 export const SVC_LOGGER = 'svc';

@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, type Provider, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_RESOLVER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -89,6 +89,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     CurrentUserGuard,
     ...parts.providers,
     { provide: CREDENTIAL_RESOLVER, useExisting: parts.credentialResolver },
+    { provide: CREDENTIAL_REVOKER, useExisting: parts.credentialRevoker },
   ];
   return {
     ...definition,

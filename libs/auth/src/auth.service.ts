@@ -31,7 +31,7 @@ export class AuthService {
 
   /** Logs the user out everywhere (session strategy): every session row is deleted. */
   revokeAllSessions(userId: string): Promise<void> {
-    return this.unitOfWork.transaction((manager) => this.sessions.deleteAllOfUser(manager, userId));
+    return this.unitOfWork.transaction((manager) => this.sessions.revokeAllOfUser(manager, userId));
   }
 
   /** Deletes expired session rows; the caller commits (pass a transaction's manager). */

@@ -1,6 +1,8 @@
 import { Controller, type Provider, type Type } from '@nestjs/common';
 import type { AuthStrategy } from '../config/auth-options.js';
 import type { CredentialResolver } from '../guards/credential-resolver.js';
+import type { CredentialRevoker } from './credential-revoker.js';
+import { SessionStore } from './session/session-store.js';
 import { SessionCredentialResolver } from './session/session-credential.resolver.js';
 import { SessionController } from './session/session.controller.js';
 
@@ -9,12 +11,18 @@ export interface StrategyParts {
   controllers: Type[];
   providers: Provider[];
   credentialResolver: Type<CredentialResolver>;
+  credentialRevoker: Type<CredentialRevoker>;
 }
 
 export function strategyParts(strategy: AuthStrategy): StrategyParts {
   switch (strategy) {
     case 'session':
-      return { controllers: [SessionController], providers: [SessionCredentialResolver], credentialResolver: SessionCredentialResolver };
+      return {
+        controllers: [SessionController],
+        providers: [SessionCredentialResolver],
+        credentialResolver: SessionCredentialResolver,
+        credentialRevoker: SessionStore,
+      };
     default:
       throw new TypeError(`svc: the ${String(strategy)} strategy is not available yet`);
   }

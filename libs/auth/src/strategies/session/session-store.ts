@@ -9,6 +9,7 @@ import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { clientIpOf } from '../../http/client-ip.js';
 import { hashToken, randomToken } from '../../password/token-hash.js';
+import type { CredentialRevoker } from '../credential-revoker.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */
@@ -21,7 +22,7 @@ export interface IssuedSession {
 
 /** Session rows: created at login, resolved per request, deleted at logout (spec: States). */
 @Injectable()
-export class SessionStore {
+export class SessionStore implements CredentialRevoker {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
@@ -81,7 +82,8 @@ export class SessionStore {
     return session.userId;
   }
 
-  async deleteAllOfUser(manager: EntityManager, userId: string): Promise<void> {
+  /** Every session of the user (password reset, log out everywhere). */
+  async revokeAllOfUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(Session, { userId });
   }
 
