@@ -1,4 +1,4 @@
-import { Controller, Get, type INestApplication, Injectable, Module, type Type, UseGuards } from '@nestjs/common';
+import { Controller, Get, type INestApplication, Injectable, type LoggerService, Module, type Type, UseGuards } from '@nestjs/common';
 import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -90,6 +90,8 @@ export interface TestAppOptions {
   userEntity?: Type<SvcUser>;
   providers?: Type[];
   clock?: TestClock;
+  /** Receives the application's log lines (default: none). */
+  logger?: LoggerService;
 }
 
 export interface TestApp {
@@ -136,7 +138,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     .overrideProvider(AUTH_CLOCK)
     .useValue(clock)
     .compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
   await app.init();
   return {
     app,

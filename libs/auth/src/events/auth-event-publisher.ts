@@ -16,7 +16,7 @@ export class AuthEventPublisher {
   constructor(@Optional() private readonly emitter?: EventEmitter2) {}
 
   publishAfterResponse<N extends AuthEventName>(request: Request, name: N, payload: AuthEventPayloads[N]): void {
-    if (!this.emitter || this.emitter.listenerCount(name) === 0) return;
+    if (!this.emitter || (this.emitter.listenerCount(name) === 0 && this.emitter.listenersAny().length === 0)) return;
     const response = request.res;
     const deliver = () => setImmediate(() => this.deliver(name, payload));
     // 'close' follows 'finish' once the response is sent (or the client went away).
@@ -25,17 +25,17 @@ export class AuthEventPublisher {
   }
 
   private deliver(name: AuthEventName, payload: unknown): void {
-    for (const listener of this.emitter!.listeners(name)) {
+    const secrets = typeof (payload as { token?: unknown }).token === 'string' ? [(payload as { token: string }).token] : [];
+    const report = (error: unknown) => this.logger.error(`observer of ${name} failed: ${describe(error, secrets)}`);
+    const call = (listener: () => unknown) => {
       try {
-        const result = (listener as (p: unknown) => unknown)(payload);
-        if (result instanceof Promise) result.catch((error: unknown) => this.report(name, error));
+        const result = listener();
+        if (result instanceof Promise) result.catch(report);
       } catch (error) {
-        this.report(name, error);
+        report(error);
       }
-    }
-  }
-
-  private report(name: string, error: unknown): void {
-    this.logger.error(`observer of ${name} failed: ${describe(error)}`);
+    };
+    for (const listener of this.emitter!.listeners(name)) call(() => (listener as (p: unknown) => unknown)(payload));
+    for (const listener of this.emitter!.listenersAny()) call(() => listener(name, payload));
   }
 }

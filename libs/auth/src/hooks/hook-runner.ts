@@ -4,6 +4,7 @@ import { AUTH_HOOKS, SVC_LOGGER } from '../auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { AuthHooks, HookName } from './auth-hooks.js';
 import { HookAbort } from './hook-abort.js';
+import { SecretString } from './secret-string.js';
 
 type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
 
@@ -22,7 +23,7 @@ export class HookRunner {
       result = await hook.call(this.hooks, payload, request);
     } catch (error) {
       if (error instanceof HookAbort) throw new AuthError('HOOK_ABORTED', { status: error.status, message: error.message });
-      this.logger.error(`before-hook ${name} failed: ${describe(error)}`);
+      this.logger.error(`before-hook ${name} failed: ${describe(error, secretsIn(payload))}`);
       throw new AuthError('HOOK_FAILED', { cause: error });
     }
     if (result === null || typeof result !== 'object') {
@@ -33,7 +34,16 @@ export class HookRunner {
   }
 }
 
-/** Error name and message only: a stack or payload could carry a secret. */
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/**
+ * Error name and message, with every known secret masked: a crash message may quote the payload
+ * (OWASP Logging Cheat Sheet: never log credentials). No stack: it can hold values too.
+ */
+export function describe(error: unknown, secrets: readonly string[] = []): string {
+  let text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  for (const secret of secrets) if (secret.length > 0) text = text.split(secret).join('**********');
+  return text;
+}
+
+function secretsIn(payload: object): string[] {
+  return Object.values(payload).flatMap((value) => (value instanceof SecretString ? [value.reveal()] : []));
 }

@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { getMetadataStorage, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
@@ -14,10 +15,14 @@ export interface AuthSchemas {
 export type AuthSchemaName = keyof AuthSchemas;
 
 /** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
+/** Contract §2: emails are trimmed (and lower-cased) before anything else looks at them. */
+const TrimmedEmail = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
 const LIBRARY_OWNED = ['id', 'email', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
 
 export function buildAuthSchemas(userEntity: Function, password: { minLength: number; maxLength: number }): AuthSchemas {
   class SignupRequest {
+    @TrimmedEmail()
     @IsEmail({}, { message: 'email must be an email address' })
     @MaxLength(320)
     email: string;
@@ -28,6 +33,7 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
   copyInputRules(userEntity, SignupRequest);
 
   class LoginRequest {
+    @TrimmedEmail()
     @IsString()
     @MaxLength(320)
     email: string;
@@ -40,6 +46,7 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
   }
 
   class ForgotPasswordRequest {
+    @TrimmedEmail()
     @IsString()
     @MaxLength(320)
     email: string;
