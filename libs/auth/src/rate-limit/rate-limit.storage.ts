@@ -1,0 +1,22 @@
+/** What a backend answers for one counted request. */
+export interface RateLimitCheck {
+  /** True while the key's count in the current window is at most `max`. */
+  allowed: boolean;
+  /** Requests counted for the key in the current window, this one included. */
+  count: number;
+  /** Whole seconds until the current window ends (at least 1): the `Retry-After` of a refusal. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * The storage contract of the rate limiter (spec: "Rate-limiter storage"): `check` counts one
+ * request for `key` in the current fixed window of `windowSeconds` and says whether it is within
+ * `max`. It is atomic: N concurrent checks against a max of M allow exactly min(N, M), and the
+ * count is stored before the handler runs, so a later failure of the request never undoes it.
+ */
+export interface RateLimitStorage {
+  check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
+}
+
+/** Injection token of the `RateLimitStorage` the limiter is bound to. */
+export const RateLimitStorage = Symbol('svc:RateLimitStorage');
