@@ -1,0 +1,35 @@
+import type { Provider } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimitStorage } from './rate-limit.storage.js';
+import { RedisRateLimitStorage } from './redis/redis-rate-limit.storage.js';
+import { TypeOrmRateLimitStorage } from './typeorm/typeorm-rate-limit.storage.js';
+
+/**
+ * The limiter's providers for AuthModule: the storage of the configured backend, bound once at
+ * startup (spec: "Rate-limiter storage"), and the guard. Export `RateLimitStorage` too, so the
+ * guard also works on the application's own routes.
+ */
+export function rateLimitProviders(): Provider[] {
+  return [
+    { provide: RateLimitStorage, useFactory: createRateLimitStorage, inject: [AUTH_CONFIG, AUTH_CLOCK, UnitOfWork] },
+    RateLimitGuard,
+  ];
+}
+
+/** Without a rateLimit section the memory storage stands idle: no route is limited then. */
+export function createRateLimitStorage(config: AuthConfig, clock: Clock, unitOfWork: UnitOfWork): RateLimitStorage {
+  switch (config.rateLimit?.backend ?? 'memory') {
+    case 'database':
+      return new TypeOrmRateLimitStorage(unitOfWork, clock);
+    case 'redis':
+      return new RedisRateLimitStorage(config.rateLimit?.redis as Redis, clock);
+    default:
+      return new MemoryRateLimitStorage(clock);
+  }
+}
