@@ -20,7 +20,7 @@ import { CurrentUserGuard } from './guards/current-user.guard.js';
 import { BeforeHookInterceptor } from './hooks/before-hook.interceptor.js';
 import { HookRunner } from './hooks/hook-runner.js';
 import { AuthHttpMiddleware } from './http/auth-http.middleware.js';
-import { BodyParserErrorFilter } from './http/body-parser-error.filter.js';
+import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { PasswordFlows } from './password/password-flows.service.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -74,7 +74,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
     { provide: AUTH_CONTROLLERS, useValue: controllers },
-    { provide: APP_FILTER, useClass: BodyParserErrorFilter },
+    { provide: APP_FILTER, useClass: AuthExceptionFilter },
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     UnitOfWork,
     UserStore,

@@ -31,6 +31,8 @@ export const AUTH_ERRORS = {
   OAUTH_ACCOUNT_ORPHANED: [HttpStatus.UNAUTHORIZED, 'OAuth account has no user'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],
+  /** Not in the contract's table: an unexpected failure on a library route, detail only in the log. */
+  INTERNAL_ERROR: [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'],
 } as const satisfies Record<string, readonly [HttpStatus, string]>;
 
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;

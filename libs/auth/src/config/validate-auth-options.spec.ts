@@ -1,0 +1,60 @@
+import { AuthConfigError } from './auth-config.error.js';
+import type { AuthOptions } from './auth-options.js';
+import { isPlaceholderSecret } from './placeholder-secret.js';
+import { validateAuthOptions } from './validate-auth-options.js';
+
+const RANDOM = 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3sJ0gA';
+const base: AuthOptions = { baseUrl: 'https://app.test' };
+
+describe('validateAuthOptions', () => {
+  it('fills the defaults of contract §4 and freezes the result', () => {
+    const config = validateAuthOptions({ ...base, jwt: { secretKey: RANDOM } }, { strategy: 'jwt' });
+    expect(config.jwt).toEqual({ secretKey: RANDOM, algorithm: 'HS256', accessTokenExpireMinutes: 10, refreshTokenExpireDays: 7, refreshReuseGraceSeconds: 0 });
+    expect(config.session).toEqual({ expireDays: 7, maxPerUser: 10, loginOnSignup: true });
+    expect(config.cookie).toEqual({
+      sessionName: 'svc_session',
+      refreshName: 'svc_refresh',
+      oauthStateName: 'svc_oauth_state',
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+      domain: undefined,
+    });
+    expect(config.password).toEqual({ minLength: 8, maxLength: 72, bcryptCost: 12, resetTokenTtlMinutes: 60 });
+    expect(config.prefix).toBe('/auth');
+    expect(config.trustedOrigins).toEqual(['https://app.test']);
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.jwt)).toBe(true);
+    expect(() => {
+      (config.session as { expireDays: number }).expireDays = 99;
+    }).toThrow(TypeError);
+  });
+
+  it.each([
+    [{ secretKey: 'short-but-random-9f8e' }, 'jwt.secretKey must be at least 32 characters'],
+    [{ secretKey: 'changeme'.repeat(5) }, 'jwt.secretKey is a placeholder value'],
+    [{ secretKey: '<SIGNING_SECRET_GOES_HERE_PLEASE_XYZ>' }, 'jwt.secretKey is a placeholder value'],
+    [{ secretKey: 'a'.repeat(48) }, 'jwt.secretKey is a placeholder value'],
+    [{ secretKey: 'abc123'.repeat(8) }, 'jwt.secretKey is a placeholder value'],
+    [{ secretKey: 'your-secret-key-0000000000000000000' }, 'jwt.secretKey is a placeholder value'],
+    [{ secretKey: RANDOM, accessTokenExpireMinutes: 31 }, 'jwt.accessTokenExpireMinutes must be between 1 and 30'],
+    [{ secretKey: RANDOM, accessTokenExpireMinutes: 0 }, 'jwt.accessTokenExpireMinutes must be between 1 and 30'],
+    [{ secretKey: RANDOM, refreshTokenExpireDays: 31 }, 'jwt.refreshTokenExpireDays must be between 1 and 30'],
+    [{ secretKey: RANDOM, refreshReuseGraceSeconds: 61 }, 'jwt.refreshReuseGraceSeconds must be between 0 and 60'],
+    [{ secretKey: RANDOM, accessTokenExpireMinutes: 1.5 }, 'jwt.accessTokenExpireMinutes must be an integer'],
+    [{ secretKey: RANDOM, algorithm: 'RS256' }, 'jwt.algorithm must be one of HS256, HS384, HS512'],
+  ])('refuses jwt %o: %s', (jwt, message) => {
+    expect(() => validateAuthOptions({ ...base, jwt: jwt as never }, { strategy: 'jwt' })).toThrow(message);
+  });
+
+  it('requires the jwt section for the jwt strategy and names the strategy rule', () => {
+    expect(() => validateAuthOptions(base, { strategy: 'jwt' })).toThrow(new AuthConfigError('jwt', 'is required for the jwt strategy'));
+    expect(() => validateAuthOptions(base, { strategy: 'ldap' as never })).toThrow('strategy must be one of session, jwt, oidc, oauth2');
+  });
+
+  it('tells random secrets from placeholders', () => {
+    for (const secret of [RANDOM, 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4']) expect(isPlaceholderSecret(secret)).toBe(false);
+    for (const secret of ['secretsecretsecretsecretsecretsecret', '${JWT_SECRET_FROM_ENVIRONMENT_VARIABLE}', '0123012301230123012301230123012301230123', 'changeme1234567890'])
+      expect(isPlaceholderSecret(secret)).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { AuthConfigError, AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
+import { BASE_URL } from '../support/test-app.js';
+
+@Entity('users')
+class IncompleteUser {
+  @PrimaryColumn()
+  id: string;
+
+  @Column()
+  email: string;
+}
+
+async function start(options: Partial<AuthOptions>, strategy: 'session' = 'session'): Promise<void> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
+      AuthModule.forRoot({ strategy, baseUrl: BASE_URL, ...options } as never),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  try {
+    await app.init();
+  } finally {
+    await app.close();
+  }
+}
+
+describe('startup checks', () => {
+  it('a user entity lacking required attributes is a TypeError listing them (spec rule 7)', () => {
+    expect(() => AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, entities: { user: IncompleteUser as never } })).toThrow(
+      new TypeError('IncompleteUser lacks the attributes svc needs: passwordHash, isActive, createdAt, updatedAt'),
+    );
+  });
+
+  it('refuses a configuration error at startup with the field and the rule', async () => {
+    const cases: [Partial<AuthOptions>, string][] = [
+      [{ session: { expireDays: 31 } }, 'session.expireDays must be between 1 and 30'],
+      [{ session: { expireDays: 0 } }, 'session.expireDays must be between 1 and 30'],
+      [{ password: { minLength: 6 } }, 'password.minLength must be between 8 and 72'],
+      [{ password: { maxLength: 100 } }, 'password.maxLength must be between 8 and 72'],
+      [{ password: { bcryptCost: 9 } }, 'password.bcryptCost must be between 10 and 15'],
+      [{ baseUrl: 'not a url' }, 'baseUrl must be an absolute URL'],
+      [{ cookie: { sameSite: 'none', secure: false } }, 'cookie.sameSite none requires cookie.secure true'],
+      [{ trustedOrigins: ['https://ok.test/path'] }, 'trustedOrigins[0] must be an origin (scheme://host[:port])'],
+    ];
+    for (const [options, message] of cases) {
+      await expect(start(options)).rejects.toThrow(new AuthConfigError(message.split(' ')[0], message.slice(message.indexOf(' ') + 1)));
+    }
+  });
+
+  it('refuses an invalid prefix while building the module', () => {
+    expect(() => AuthModule.forRoot({ strategy: 'session', prefix: 'auth', baseUrl: BASE_URL })).toThrow(AuthConfigError);
+  });
+});

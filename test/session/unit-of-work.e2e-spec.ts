@@ -1,0 +1,50 @@
+import request from 'supertest';
+import { availableEngines } from '../support/engines.js';
+import { cookiesOf, createTestApp, type TestApp } from '../support/test-app.js';
+
+const ENGINES = await availableEngines();
+
+/** A real engine error raised by the database itself, after the user row has been staged. */
+const FAIL_SESSION_INSERT = {
+  sqlite: [`CREATE TRIGGER fail_session BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'injected failure'); END`],
+  postgres: [
+    `CREATE FUNCTION fail_session() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`,
+    `CREATE TRIGGER fail_session BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION fail_session()`,
+  ],
+};
+
+describe.each(ENGINES)('one transaction per request on %s (spec rules 6 and 9, contract §7)', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ engine });
+  });
+  afterEach(() => t.close());
+
+  it('a database error after the user insert leaves no user row and sets no cookie', async () => {
+    for (const sql of FAIL_SESSION_INSERT[engine]) await t.dataSource.query(sql);
+    const response = await request(t.server).post('/auth/signup').send({ email: 'a@x.io', password: 'correct horse' });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await t.dataSource.query('SELECT * FROM users')).toHaveLength(0);
+    expect(await t.dataSource.query('SELECT * FROM sessions')).toHaveLength(0);
+  });
+
+  it('a failed login transaction stores no session and leaves the presented one alone', async () => {
+    const cookie = cookiesOf(await request(t.server).post('/auth/signup').send({ email: 'a@x.io', password: 'correct horse' })).svc_session.value;
+    for (const sql of FAIL_SESSION_INSERT[engine]) await t.dataSource.query(sql);
+    const response = await request(t.server).post('/auth/login').set('Cookie', `svc_session=${cookie}`).send({ email: 'a@x.io', password: 'correct horse' });
+    expect(response.status).toBe(500);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await t.dataSource.query('SELECT * FROM sessions')).toHaveLength(1);
+    expect((await request(t.server).get('/auth/me').set('Cookie', `svc_session=${cookie}`)).status).toBe(200);
+  });
+
+  it('concurrent signups with one email: exactly one wins, the others get 409', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => request(t.server).post('/auth/signup').send({ email: i % 2 ? 'RACE@x.io' : 'race@x.io', password: 'correct horse' })),
+    );
+    expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await t.dataSource.query('SELECT * FROM users')).toHaveLength(1);
+  });
+});
