@@ -1,6 +1,7 @@
 import { Controller, type Provider, type Type } from '@nestjs/common';
 import type { AuthStrategy } from '../config/auth-options.js';
 import type { CredentialResolver } from '../guards/credential-resolver.js';
+import { passwordRecoveryParts } from '../password/password-recovery.parts.js';
 import type { CredentialRevoker } from './credential-revoker.js';
 import { SessionStore } from './session/session-store.js';
 import { SessionCredentialResolver } from './session/session-credential.resolver.js';
@@ -18,8 +19,8 @@ export function strategyParts(strategy: AuthStrategy): StrategyParts {
   switch (strategy) {
     case 'session':
       return {
-        controllers: [SessionController],
-        providers: [SessionCredentialResolver],
+        controllers: [SessionController, ...passwordRecoveryParts.controllers],
+        providers: [SessionCredentialResolver, ...passwordRecoveryParts.providers],
         credentialResolver: SessionCredentialResolver,
         credentialRevoker: SessionStore,
       };

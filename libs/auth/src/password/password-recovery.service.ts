@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import type { EntityManager } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { AuthError } from '../errors/auth.error.js';
+import { AuthEvent } from '../events/auth-events.js';
+import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import type { CredentialRevoker } from '../strategies/credential-revoker.js';
+import { normalizeEmail } from '../users/normalize-email.js';
+import { UserSerializer } from '../users/user-serializer.service.js';
+import { UserStore } from '../users/user-store.js';
+import { AfterResponseWork } from './after-response-work.js';
+import { PasswordHasher } from './password-hasher.js';
+import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
+import { lockedUser } from './user-row-lock.js';
+
+/** forgot-password and reset-password, shared by the session and jwt strategies (contract §2, §3). */
+@Injectable()
+export class PasswordRecovery {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UserStore,
+    private readonly tokens: ResetTokenStore,
+    private readonly hasher: PasswordHasher,
+    private readonly events: AuthEventPublisher,
+    private readonly serializer: UserSerializer,
+    private readonly afterResponse: AfterResponseWork,
+  ) {}
+
+  /**
+   * Answers before looking the email up, so known, unknown and inactive emails get the same
+   * response in the same time (OWASP Forgot Password Cheat Sheet: consistent response and time,
+   * by asynchronous processing). The token is stored and announced after the response.
+   */
+  requestReset(payload: ForgotPasswordPayload, request: Request): void {
+    const email = normalizeEmail(payload.email);
+    this.afterResponse.run(request, 'forgot-password', async () => {
+      const issued = await this.issueResetToken(email);
+      if (!issued) return;
+      const { user, token, expiresAt } = issued;
+      this.events.publishAfterResponse(request, AuthEvent.PasswordResetRequested, { user: this.serializer.serialize(user), token, expiresAt });
+    });
+  }
+
+  /**
+   * Stores a new token for an active user, superseding older ones, in one transaction. Unknown
+   * and inactive emails run the same statements against an id no row has: the database work (and
+   * so the delay it causes to requests queued behind it) does not tell them apart.
+   */
+  private async issueResetToken(email: string): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
+    const found = await this.unitOfWork.read((manager) => this.users.findByEmail(manager, email));
+    const userId = found?.isActive ? found.id : randomUUID();
+    return this.unitOfWork.transaction(async (manager) => {
+      const user = await this.lockedUser(manager, userId);
+      await this.tokens.discardAllOfUser(manager, userId);
+      if (!user?.isActive) return null;
+      return { user, ...(await this.tokens.issue(manager, user.id)) };
+    });
+  }
+
+  /**
+   * Consumes the token, sets the new password and ends every credential of the user, in one
+   * transaction; no credential is issued (no automatic login). OWASP Forgot Password Cheat Sheet:
+   * single-use token, sessions invalidated after the reset.
+   */
+  async resetPassword(payload: ResetPasswordPayload, request: Request): Promise<void> {
+    const token = payload.token.reveal();
+    // Checked before bcrypt: a guessed token costs no hashing.
+    const usable = await this.unitOfWork.read(async (manager) => {
+      const row = await this.tokens.findUsable(manager, token);
+      const user = row && (await this.users.findById(manager, row.userId));
+      return row && user?.isActive ? row : null;
+    });
+    if (!usable) throw new AuthError('RESET_TOKEN_INVALID');
+    // Hash outside the transaction: bcrypt must not hold a connection or SQLite's turn.
+    const passwordHash = await this.hasher.hash(payload.password.reveal());
+    const userId = await this.unitOfWork.transaction(async (manager) => {
+      if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('RESET_TOKEN_INVALID');
+      const user = await this.lockedUser(manager, usable.userId);
+      // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
+      if (!user?.isActive) throw new AuthError('RESET_TOKEN_INVALID');
+      await this.users.setPasswordHash(manager, user.id, passwordHash);
+      await this.tokens.discardUnusedOfUser(manager, user.id);
+      await this.revoker.revokeAllOfUser(manager, user.id);
+      return user.id;
+    });
+    this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at: this.clock.now() });
+  }
+
+  private lockedUser(manager: EntityManager, userId: string): Promise<SvcUser | null> {
+    return lockedUser(manager, this.config.userEntity, userId);
+  }
+}

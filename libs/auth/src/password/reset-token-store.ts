@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type EntityManager, IsNull } from 'typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { PasswordResetToken } from '../entities/password-reset-token.entity.js';
+import { hashToken, randomToken } from './token-hash.js';
+
+const MINUTE_MS = 60_000;
+
+export interface IssuedResetToken {
+  /** The raw token, for the mail only: the database keeps its SHA-256. */
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Rows of `password_reset_tokens` (contract §3, §9). Every method runs in the caller's transaction.
+ * OWASP Forgot Password Cheat Sheet: random, stored hashed, single use, expiring.
+ */
+@Injectable()
+export class ResetTokenStore {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Deletes every token of the user: a newer token supersedes the older ones (contract §3). */
+  async discardAllOfUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(PasswordResetToken, { userId });
+  }
+
+  /** Deletes the user's tokens not yet used (after a password change none may stay valid). */
+  async discardUnusedOfUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(PasswordResetToken, { userId, usedAt: IsNull() });
+  }
+
+  async issue(manager: EntityManager, userId: string): Promise<IssuedResetToken> {
+    const token = randomToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.password.resetTokenTtlMinutes * MINUTE_MS);
+    await manager.insert(PasswordResetToken, { id: randomUUID(), tokenHash: hashToken(token), userId, expiresAt, usedAt: null, createdAt: now });
+    return { token, expiresAt };
+  }
+
+  /** The row of a token that is neither used nor expired, or null. */
+  findUsable(manager: EntityManager, token: string): Promise<PasswordResetToken | null> {
+    return manager
+      .createQueryBuilder(PasswordResetToken, 'token')
+      .where('token.token_hash = :hash', { hash: hashToken(token) })
+      .andWhere('token.used_at IS NULL')
+      .andWhere('token.expires_at > :now', { now: this.clock.now() })
+      .getOne();
+  }
+
+  /**
+   * Marks the token used if it still is usable, in one conditional UPDATE: of concurrent uses
+   * exactly one sees an affected row (PostgreSQL re-checks the WHERE after the row lock).
+   */
+  async consume(manager: EntityManager, id: string): Promise<boolean> {
+    const now = this.clock.now();
+    const result = await manager
+      .createQueryBuilder()
+      .update(PasswordResetToken)
+      .set({ usedAt: now })
+      .where('id = :id', { id })
+      .andWhere('used_at IS NULL')
+      .andWhere('expires_at > :now', { now })
+      .execute();
+    return result.affected === 1;
+  }
+}
