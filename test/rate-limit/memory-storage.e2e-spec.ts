@@ -1,0 +1,8 @@
+import { MemoryRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { describeRateLimitStorageContract } from './support/storage-contract.js';
+
+// The memory backend counts within one process: both "instances" are the same storage.
+describeRateLimitStorageContract('memory', async (clock) => {
+  const storage = new MemoryRateLimitStorage(clock);
+  return { instances: [storage, storage], close: async () => storage.onApplicationShutdown() };
+});

@@ -1,0 +1,21 @@
+import { describe, it } from '@jest/globals';
+import { TypeOrmRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { canUsePostgres } from '../support/engines.js';
+import { sharedPostgresDatabase } from './support/databases.js';
+import { describeRateLimitStorageContract } from './support/storage-contract.js';
+
+if (await canUsePostgres()) {
+  describeRateLimitStorageContract('database on PostgreSQL (one database, two DataSources)', async (clock) => {
+    const database = await sharedPostgresDatabase();
+    const [first, second] = database.instances;
+    return {
+      instances: [new TypeOrmRateLimitStorage(first, clock), new TypeOrmRateLimitStorage(second, clock)],
+      unitOfWork: first,
+      close: database.close,
+    };
+  });
+} else {
+  describe('RateLimitStorage contract: database on PostgreSQL', () => {
+    it.skip('SKIPPED: PostgreSQL unreachable on 127.0.0.1:5432 (set REQUIRE_POSTGRES=1 to fail instead)', () => undefined);
+  });
+}

@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { RedisRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix } from './support/redis.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
+import { describeRateLimitStorageContract } from './support/storage-contract.js';
+
+if (await canUseRedis()) {
+  describeRateLimitStorageContract('Redis (two ioredis connections)', async (clock) => {
+    const prefix = randomRedisPrefix();
+    const clients = [newRedisClient(), newRedisClient()] as const;
+    return {
+      instances: [new RedisRateLimitStorage(clients[0], clock, prefix), new RedisRateLimitStorage(clients[1], clock, prefix)],
+      close: async () => {
+        await deleteKeys(clients[0], prefix);
+        for (const client of clients) client.disconnect();
+      },
+    };
+  });
+
+  describe('Redis backend', () => {
+    const client = newRedisClient();
+    const prefix = randomRedisPrefix();
+
+    afterAll(async () => {
+      await deleteKeys(client, prefix);
+      client.disconnect();
+    });
+
+    it('loads its script again when the server lost it (NOSCRIPT)', async () => {
+      const storage = new RedisRateLimitStorage(client, new ManualClock(WINDOW_ALIGNED_EPOCH_MS), prefix);
+      await client.script('FLUSH');
+      expect(await storage.check('k', 60, 5)).toMatchObject({ allowed: true, count: 1 });
+      expect(await storage.check('k', 60, 5)).toMatchObject({ allowed: true, count: 2 });
+    });
+
+    it('lets a counter expire on its own shortly after its window', async () => {
+      const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
+      await new RedisRateLimitStorage(client, clock, prefix).check('ttl', 60, 5);
+      const ttl = await client.pttl(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:ttl`);
+      expect(ttl).toBeGreaterThan(10_000);
+      expect(ttl).toBeLessThanOrEqual(11_000);
+    });
+  });
+} else {
+  describe('RateLimitStorage contract: Redis', () => {
+    it.skip('SKIPPED: Redis unreachable on 127.0.0.1:6379 (set REQUIRE_REDIS=1 to fail instead)', () => undefined);
+  });
+}

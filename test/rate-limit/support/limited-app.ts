@@ -1,0 +1,40 @@
+import { Controller, Get, HttpCode, type INestApplication, type LoggerService, Post, type Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Server } from 'node:http';
+import { AUTH_CLOCK, AUTH_CONFIG, type AuthConfig, type Clock } from '#svc/auth';
+import { RateLimitStorage } from '../../../libs/auth/src/rate-limit/index.js';
+
+export type RateLimitSettings = NonNullable<AuthConfig['rateLimit']>;
+
+export interface LimitedAppOptions {
+  storage: RateLimitStorage;
+  clock: Clock;
+  /** The validated `rateLimit` section; undefined = not configured. */
+  rateLimit: Partial<RateLimitSettings> | undefined;
+  controllers: Type[];
+  providers?: { provide: unknown; useValue: unknown }[];
+  logger?: LoggerService | false;
+}
+
+/**
+ * A tiny Nest application holding only the limiter: the guard's dependencies (AUTH_CONFIG,
+ * AUTH_CLOCK, RateLimitStorage) are provided by hand, without the rest of AuthModule.
+ */
+export async function createLimitedApp(options: LimitedAppOptions): Promise<{ app: INestApplication; server: Server }> {
+  const rateLimit = options.rateLimit && { windowSeconds: 60, max: 10, backend: 'memory', onBackendError: 'deny', ...options.rateLimit };
+  const config = { rateLimit } as unknown as AuthConfig;
+  const moduleRef = await Test.createTestingModule({
+    controllers: options.controllers,
+    providers: [
+      { provide: AUTH_CONFIG, useValue: config },
+      { provide: AUTH_CLOCK, useValue: options.clock },
+      { provide: RateLimitStorage, useValue: options.storage },
+      ...((options.providers ?? []) as never[]),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
+  await app.init();
+  return { app, server: app.getHttpServer() as Server };
+}
+
+export { Controller, Get, HttpCode, Post };

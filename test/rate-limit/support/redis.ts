@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+
+let redisReachable: Promise<boolean> | undefined;
+
+/** Whether Redis answers; when it does not, REQUIRE_REDIS=1 makes that a failure. */
+export function canUseRedis(): Promise<boolean> {
+  redisReachable ??= (async () => {
+    const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 2000, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.ping();
+      return true;
+    } catch {
+      if (process.env.REQUIRE_REDIS === '1') throw new Error('Redis is required (REQUIRE_REDIS=1) but unreachable on 127.0.0.1:6379');
+      console.warn('\n!!! Redis unreachable on 127.0.0.1:6379: the Redis variants of this suite are SKIPPED !!!\n');
+      return false;
+    } finally {
+      client.disconnect();
+    }
+  })();
+  return redisReachable;
+}
+
+export function newRedisClient(): Redis {
+  return new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+}
+
+/** A key prefix no other test run shares. */
+export function randomRedisPrefix(): string {
+  return `svc-test:${randomBytes(6).toString('hex')}:`;
+}
+
+/** Deletes every key under `prefix`. */
+export async function deleteKeys(client: Redis, prefix: string): Promise<void> {
+  const keys = await client.keys(`${prefix}*`);
+  if (keys.length > 0) await client.del(...keys);
+}
+
+/** A client pointed at a closed port that fails at once instead of queueing commands. */
+export function unreachableRedisClient(): Redis {
+  const client = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  return client;
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Controller, HttpCode, type INestApplication, Inject, Optional, Post } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { AuthError, UnitOfWork } from '#svc/auth';
+import { RateLimit, type RateLimitStorage } from '../../../libs/auth/src/rate-limit/index.js';
+import { createLimitedApp } from './limited-app.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './manual-clock.js';
+
+/** What a backend's test file hands the contract suite. */
+export interface StorageUnderTest {
+  /** Two instances sharing one store (for the memory backend, the same instance twice). */
+  instances: [RateLimitStorage, RateLimitStorage];
+  /** For the database backend: the first instance's unit of work, used by a handler that fails. */
+  unitOfWork?: UnitOfWork;
+  close(): Promise<void>;
+}
+
+export type StorageFactory = (clock: ManualClock) => Promise<StorageUnderTest>;
+
+/**
+ * The storage contract every backend meets on its real engine (spec: "Rate-limiter storage",
+ * contract §5): exact counting under concurrency, fixed windows that reset, and counts that
+ * stand when the request later fails.
+ */
+export function describeRateLimitStorageContract(name: string, createStorage: StorageFactory): void {
+  describe(`RateLimitStorage contract: ${name}`, () => {
+    const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+    let storage: StorageUnderTest;
+    let key: string;
+
+    beforeAll(async () => {
+      storage = await createStorage(clock);
+    });
+
+    afterAll(async () => {
+      await storage?.close();
+    });
+
+    beforeEach(() => {
+      clock.set(WINDOW_ALIGNED_EPOCH_MS);
+      key = `203.0.113.${randomBytes(1)[0]}:/test/${randomBytes(6).toString('hex')}`;
+    });
+
+    it('counts each check and allows up to max in a window', async () => {
+      const [limiter] = storage.instances;
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await limiter.check(key, 60, 3));
+      expect(results.map((result) => [result.allowed, result.count])).toEqual([
+        [true, 1],
+        [true, 2],
+        [true, 3],
+        [false, 4],
+      ]);
+    });
+
+    it('answers the seconds left in the window as retryAfterSeconds', async () => {
+      const [limiter] = storage.instances;
+      clock.advance(15_000);
+      expect((await limiter.check(key, 60, 1)).retryAfterSeconds).toBe(45);
+      clock.advance(44_500);
+      expect((await limiter.check(key, 60, 1))).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    });
+
+    it('lets exactly N of 3N concurrent checks through, from two instances sharing the store', async () => {
+      const n = 25;
+      const [first, second] = storage.instances;
+      const checks = Array.from({ length: 3 * n }, (_, i) => (i % 2 === 0 ? first : second).check(key, 60, n));
+      const results = await Promise.all(checks);
+      expect(results.filter((result) => result.allowed)).toHaveLength(n);
+      // Every count from 1 to 3N was handed out exactly once: no lost or doubled increment.
+      expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 3 * n }, (_, i) => i + 1));
+    });
+
+    it('starts a new window when the clock passes its end, for every instance', async () => {
+      const [first, second] = storage.instances;
+      await first.check(key, 60, 2);
+      await second.check(key, 60, 2);
+      expect((await first.check(key, 60, 2)).allowed).toBe(false);
+      clock.advance(59_999);
+      expect((await second.check(key, 60, 2)).allowed).toBe(false);
+      clock.advance(1);
+      expect(await second.check(key, 60, 2)).toMatchObject({ allowed: true, count: 1, retryAfterSeconds: 60 });
+      expect(await first.check(key, 60, 2)).toMatchObject({ allowed: true, count: 2 });
+    });
+
+    it('keeps keys apart', async () => {
+      const [limiter] = storage.instances;
+      expect((await limiter.check(key, 60, 1)).allowed).toBe(true);
+      expect((await limiter.check(`${key}/other`, 60, 1)).allowed).toBe(true);
+      expect((await limiter.check(`account:someone@example.com:${key}`, 60, 1)).allowed).toBe(true);
+      expect((await limiter.check(key, 60, 1)).allowed).toBe(false);
+    });
+
+    it('counts keys longer than a database column holds', async () => {
+      const [limiter] = storage.instances;
+      const long = `account:${'a'.repeat(300)}@example.com:/auth/login`;
+      expect((await limiter.check(long, 60, 1)).allowed).toBe(true);
+      expect((await limiter.check(long, 60, 1)).allowed).toBe(false);
+      expect((await limiter.check(`${long}x`, 60, 1)).allowed).toBe(true);
+    });
+
+    describe('a request that fails after being counted (e2e)', () => {
+      let app: INestApplication;
+      let server: Parameters<typeof request>[0];
+
+      const UNIT_OF_WORK = Symbol('unit of work of the failing handler');
+
+      @Controller()
+      class FailingRoutes {
+        constructor(@Optional() @Inject(UNIT_OF_WORK) private readonly unitOfWork?: UnitOfWork) {}
+
+        @Post('fails-401')
+        @RateLimit()
+        @HttpCode(200)
+        async unauthorized(): Promise<void> {
+          await this.failInsideTransaction(new AuthError('INVALID_CREDENTIALS'));
+        }
+
+        @Post('fails-500')
+        @RateLimit()
+        async crashes(): Promise<void> {
+          await this.failInsideTransaction(new Error('handler crashed'));
+        }
+
+        /** The request's own unit of work writes, then fails and rolls back; the counter must not follow it. */
+        private async failInsideTransaction(error: Error): Promise<void> {
+          if (!this.unitOfWork) throw error;
+          await this.unitOfWork.transaction(async (manager) => {
+            await manager.query(`DELETE FROM rate_limit_counters`);
+            throw error;
+          });
+        }
+      }
+
+      beforeAll(async () => {
+        ({ app, server } = await createLimitedApp({
+          storage: storage.instances[0],
+          clock,
+          rateLimit: { max: 2, windowSeconds: 60 },
+          controllers: [FailingRoutes],
+          providers: storage.unitOfWork ? [{ provide: UNIT_OF_WORK, useValue: storage.unitOfWork }] : [],
+        }));
+        server = app.getHttpServer();
+      });
+
+      afterAll(async () => {
+        await app?.close();
+      });
+
+      it.each([
+        ['fails-401', 401],
+        ['fails-500', 500],
+      ])('keeps the count of requests to /%s that answered %i', async (path, status) => {
+        clock.advance(60_000 * (status === 401 ? 10 : 20));
+        expect((await request(server).post(`/${path}`)).status).toBe(status);
+        expect((await request(server).post(`/${path}`)).status).toBe(status);
+        const refused = await request(server).post(`/${path}`);
+        expect(refused.status).toBe(429);
+        expect(refused.body.code).toBe('RATE_LIMITED');
+      });
+    });
+  });
+}
