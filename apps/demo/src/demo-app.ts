@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DemoModule } from './demo.module.js';
+import type { DemoConfig } from './demo-config.js';
+
+/** Builds the demo application from a configuration (also used by the tests and the benchmark). */
+export async function createDemoApp(config: DemoConfig, options: { logger?: false } = {}): Promise<INestApplication> {
+  if (config.database.type === 'better-sqlite3' && config.database.database !== ':memory:') {
+    mkdirSync(dirname(config.database.database), { recursive: true });
+  }
+  const app = await NestFactory.create(DemoModule.register(config), { logger: options.logger ?? ['log', 'warn', 'error'] });
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('svc demo').setVersion('0.1.0').build());
+  SwaggerModule.setup('docs', app, document);
+  return app;
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthStrategy } from '#svc/auth';
+
+/** The demo's settings, read from the environment (contract §8). */
+export interface DemoConfig {
+  port: number;
+  strategy: AuthStrategy;
+  oauthCredential: 'session' | 'jwt';
+  baseUrl: string;
+  database: { type: 'postgres'; url: string } | { type: 'better-sqlite3'; database: string };
+  secret: string;
+  secretGenerated: boolean;
+  cookieSecure: boolean;
+  rateLimit: { backend: 'memory' | 'database' | 'redis'; max: number; windowSeconds: number; redisUrl: string; trustedIpHeader?: string } | undefined;
+  benchRoutes: boolean;
+}
+
+/** A setting that is wrong; the message names the variable. */
+export class DemoConfigError extends Error {
+  constructor(variable: string, rule: string) {
+    super(`${variable} ${rule}`);
+  }
+}
+
+export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const strategy = oneOf(env, 'AUTH_STRATEGY', 'session', ['session', 'jwt', 'oidc', 'oauth2'] as const);
+  const backend = oneOf(env, 'RATE_LIMIT_BACKEND', 'memory', ['memory', 'database', 'redis', 'off'] as const);
+  return {
+    port,
+    strategy,
+    oauthCredential: oneOf(env, 'AUTH_OAUTH_CREDENTIAL', 'session', ['session', 'jwt'] as const),
+    baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),
+    secret: env.AUTH_SECRET ?? randomBytes(48).toString('base64url'),
+    secretGenerated: env.AUTH_SECRET === undefined,
+    cookieSecure: oneOf(env, 'COOKIE_SECURE', 'true', ['true', 'false'] as const) === 'true',
+    rateLimit:
+      backend === 'off'
+        ? undefined
+        : {
+            backend,
+            max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
+            windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+            redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+            trustedIpHeader: env.TRUSTED_IP_HEADER || undefined,
+          },
+    benchRoutes: env.DEMO_BENCH_ROUTES === '1',
+  };
+}
+
+function database(url: string): DemoConfig['database'] {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { type: 'postgres', url };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file.length === 0) throw new DemoConfigError('DATABASE_URL', 'needs a file after sqlite: (or sqlite::memory:)');
+    return { type: 'better-sqlite3', database: file };
+  }
+  throw new DemoConfigError('DATABASE_URL', 'must be postgres://..., sqlite:<file> or sqlite::memory:');
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new DemoConfigError(name, `must be an integer between ${min} and ${max}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!allowed.includes(raw as T)) throw new DemoConfigError(name, `must be one of ${allowed.join(', ')}`);
+  return raw as T;
+}

@@ -1,0 +1,40 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule, authEntities, authMigrations } from '#svc/auth';
+import { DemoController } from './demo.controller.js';
+import { DemoEventLog } from './demo-event-log.js';
+import { DEMO_CONFIG } from './demo.tokens.js';
+import type { DemoConfig } from './demo-config.js';
+import { DemoUserColumns1763700000001 } from './migrations/1763700000001-demo-user-columns.js';
+import { DemoUser } from './users/demo-user.entity.js';
+
+/** The demo application: svc on an embedded SQLite file or PostgreSQL, configured from the environment. */
+@Module({})
+export class DemoModule {
+  static register(config: DemoConfig): DynamicModule {
+    return {
+      module: DemoModule,
+      imports: [
+        EventEmitterModule.forRoot(),
+        TypeOrmModule.forRoot({
+          ...config.database,
+          entities: authEntities(DemoUser),
+          // Migrations, not synchronize: the schema is versioned and never altered behind your back.
+          migrations: [...authMigrations, DemoUserColumns1763700000001],
+          migrationsRun: true,
+          logging: false,
+        }),
+        AuthModule.forRoot({
+          strategy: config.strategy,
+          entities: { user: DemoUser },
+          baseUrl: config.baseUrl,
+          cookie: { secure: config.cookieSecure },
+          jwt: config.strategy === 'jwt' ? { secretKey: config.secret } : undefined,
+        }),
+      ],
+      controllers: [DemoController],
+      providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],
+    };
+  }
+}

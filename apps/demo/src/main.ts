@@ -1,0 +1,28 @@
+// Entry point of the demo: `npm start`.
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createDemoApp } from './demo-app.js';
+import { type DemoConfig, readDemoConfig } from './demo-config.js';
+
+async function main(): Promise<void> {
+  let config: DemoConfig;
+  try {
+    config = readDemoConfig(process.env);
+  } catch (error) {
+    process.stderr.write(`config error: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const logger = new Logger('demo');
+  if (config.secretGenerated) logger.warn('AUTH_SECRET is not set: using a random secret for this run (tokens die with the process)');
+  try {
+    const app = await createDemoApp(config);
+    app.enableShutdownHooks();
+    await app.listen(config.port);
+    logger.log(`svc demo (${config.strategy}) on ${config.baseUrl}`);
+  } catch (error) {
+    process.stderr.write(`startup error: ${(error as Error).name}: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+await main();
