@@ -1,0 +1,113 @@
+import { expect } from '@jest/globals';
+import type { LoggerService } from '@nestjs/common';
+import request from 'supertest';
+import { AuthEvent, type AuthOptions, type AuthStrategy } from '#svc/auth';
+import { cookiesOf, TEST_SECRET, type TestApp } from '../support/test-app.js';
+
+/** The strategies that have passwords, so password recovery (issue 4). */
+export const PASSWORD_STRATEGIES: AuthStrategy[] = ['session'];
+
+/** What `createTestApp` needs for `strategy`, with a fast bcrypt and the given password options. */
+export function recoveryOptions(strategy: AuthStrategy, password: Partial<AuthOptions['password']> = {}): Partial<AuthOptions> {
+  return {
+    password: { bcryptCost: 10, ...password },
+    ...(strategy === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {}),
+  };
+}
+
+/** A strategy's credentials after login, and what each of them gets now. */
+export interface Credentials {
+  /** HTTP status of every way the credential can be used (session: /me; jwt: /me with the access token, then refresh). */
+  statuses(): Promise<number[]>;
+}
+
+/** Drives the auth endpoints of one test app the way a browser or API client would. */
+export class RecoveryClient {
+  constructor(
+    private readonly t: TestApp,
+    readonly strategy: AuthStrategy,
+  ) {}
+
+  signup(email: string, password: string) {
+    return request(this.t.server).post('/auth/signup').send({ email, password });
+  }
+
+  login(email: string, password: string) {
+    return request(this.t.server).post('/auth/login').send({ email, password });
+  }
+
+  forgot(email: string) {
+    return request(this.t.server).post('/auth/forgot-password').send({ email });
+  }
+
+  reset(token: string, password: string) {
+    return request(this.t.server).post('/auth/reset-password').send({ token, password });
+  }
+
+  async loginFor(email: string, password: string): Promise<Credentials> {
+    const response = await this.login(email, password);
+    expect(response.status).toBe(200);
+    const server = this.t.server;
+    if (this.strategy === 'session') {
+      const cookie = cookiesOf(response).svc_session.value;
+      return { statuses: async () => [(await request(server).get('/auth/me').set('Cookie', `svc_session=${cookie}`)).status] };
+    }
+    const accessToken = response.body.access_token as string;
+    const refresh = cookiesOf(response).svc_refresh.value;
+    return {
+      statuses: async () => [
+        (await request(server).get('/auth/me').set('Authorization', `Bearer ${accessToken}`)).status,
+        (await request(server).post('/auth/refresh').set('Cookie', `svc_refresh=${refresh}`)).status,
+      ],
+    };
+  }
+
+  /** Every reset token mailed to `email` so far (from `svc.password.reset_requested`). */
+  tokensMailedTo(email: string): string[] {
+    return this.resetEvents()
+      .filter((event) => event.user.email === email)
+      .map((event) => event.token);
+  }
+
+  resetEvents() {
+    return this.t.events.named(AuthEvent.PasswordResetRequested) as unknown as { user: { email: string }; token: string; expiresAt: Date }[];
+  }
+
+  /** Asks for a reset and returns the mailed token (the event fires after the 202). */
+  async requestToken(email: string): Promise<string> {
+    const before = this.tokensMailedTo(email).length;
+    const response = await this.forgot(email);
+    expect(response.status).toBe(202);
+    await until(() => this.tokensMailedTo(email).length > before, `a reset token for ${email}`);
+    return this.tokensMailedTo(email).at(-1)!;
+  }
+}
+
+/** Polls (no fixed sleep) until `condition` holds, for work that runs after the response. */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Records every line the application logs, to check that no secret reaches a log. */
+export class CapturingLogger implements LoggerService {
+  readonly lines: { level: string; message: string; context?: string }[] = [];
+  log(message: unknown, context?: string) {
+    this.lines.push({ level: 'log', message: String(message), context });
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.lines.push({ level: 'error', message: `${String(message)} ${trace ?? ''}`, context: context ?? trace });
+  }
+  warn(message: unknown, context?: string) {
+    this.lines.push({ level: 'warn', message: String(message), context });
+  }
+  debug(message: unknown, context?: string) {
+    this.lines.push({ level: 'debug', message: String(message), context });
+  }
+  verbose(message: unknown, context?: string) {
+    this.lines.push({ level: 'verbose', message: String(message), context });
+  }
+}
