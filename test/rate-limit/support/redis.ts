@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -45,4 +46,29 @@ export function unreachableRedisClient(): Redis {
   const client = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   client.on('error', () => undefined);
   return client;
+}
+
+/**
+ * A TCP relay to the real Redis that the test can stop, to take Redis away from a client that
+ * was connected (a stopped server, seen from the application).
+ */
+export async function stoppableRedisRelay(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const relay = createServer((incoming) => {
+    const outgoing = connect(6379, '127.0.0.1');
+    for (const socket of [incoming, outgoing]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    incoming.pipe(outgoing).pipe(incoming);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (relay.address() as AddressInfo).port,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
 }
