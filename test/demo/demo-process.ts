@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../dist/apps/demo/src/main.js', import.meta.url));
+
+/** The demo as `npm start` runs it (the built output), driven from outside over HTTP. */
+export interface DemoProcess {
+  baseUrl: string;
+  lines: string[];
+  stop(): Promise<void>;
+  /** Resolves with the first stdout line starting with `prefix` that `match` accepts. */
+  waitForLine(prefix: 'EVENT ' | 'MAIL ', match?: (json: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test does)`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the demo with `env` and waits until it serves, or until it exits (config errors). */
+export function runDemo(env: Record<string, string>): Promise<{ exitCode: number; stderr: string } | DemoProcess> {
+  assertBuilt();
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let stderr = '';
+  let buffered = '';
+  const listeners: (() => void)[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    lines.push(...parts);
+    for (const wake of listeners.splice(0)) wake();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => resolve({ exitCode: code ?? -1, stderr }));
+    const started = Date.now();
+    const poll = async () => {
+      if (child.exitCode !== null) return;
+      try {
+        await fetch(`${baseUrl}/auth/me`);
+        resolve(demoProcess(child, baseUrl, lines, listeners));
+      } catch {
+        if (Date.now() - started > 20_000) reject(new Error(`demo did not start: ${stderr}`));
+        else setTimeout(poll, 100);
+      }
+    };
+    void poll();
+  });
+}
+
+function demoProcess(child: ChildProcess, baseUrl: string, lines: string[], listeners: (() => void)[]): DemoProcess {
+  return {
+    baseUrl,
+    lines,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+    async waitForLine(prefix, match = () => true) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const found = lines.filter((line) => line.startsWith(prefix)).map((line) => JSON.parse(line.slice(prefix.length))).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no ${prefix}line matched; stdout was:\n${lines.join('\n')}`);
+        await new Promise<void>((resolve) => {
+          listeners.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+  };
+}

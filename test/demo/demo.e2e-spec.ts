@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { availableEngines } from '../support/engines.js';
+import { type DemoProcess, freePort, runDemo } from './demo-process.js';
+
+const ENGINES = await availableEngines();
+
+/** A client with a cookie jar, as curl -c/-b would be. */
+function client(baseUrl: string) {
+  const jar = new Map<string, string>();
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: body ? JSON.stringify(body) : undefined,
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  };
+}
+
+async function databaseUrlFor(engine: 'sqlite' | 'postgres', dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') return { url: `sqlite:${join(dir, 'nested', 'demo.sqlite')}`, drop: async () => undefined };
+  const name = `svc_demo_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: async () => {
+      const again = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+describe.each(ENGINES)('the demo app on %s, driven from outside (contract §8)', (engine) => {
+  let demo: DemoProcess;
+  let dir: string;
+  let database: { url: string; drop: () => Promise<void> };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
+    database = await databaseUrlFor(engine, dir);
+    const port = await freePort();
+    const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off' });
+    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
+    demo = started;
+  });
+  afterAll(async () => {
+    await demo?.stop();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('signup → /me → logout → login → /profile, with EVENT lines; the schema was created by migrations', async () => {
+    const call = client(demo.baseUrl);
+    const signup = await call('POST', '/auth/signup', { email: 'Demo@Example.io', password: 'correct horse', displayName: 'Demo' });
+    expect(signup.status).toBe(201);
+    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free' });
+    expect((await call('GET', '/auth/me')).body.email).toBe('demo@example.io');
+    expect((await call('POST', '/auth/logout')).status).toBe(204);
+    expect((await call('GET', '/auth/me')).status).toBe(401);
+    expect((await call('POST', '/auth/login', { email: 'demo@example.io', password: 'wrong horse' })).status).toBe(401);
+    expect((await call('POST', '/auth/login', { email: 'demo@example.io', password: 'correct horse' })).status).toBe(200);
+    expect((await call('GET', '/profile')).body).toEqual(signup.body);
+
+    const event = await demo.waitForLine('EVENT ', (line) => line.name === 'svc.login.failure');
+    expect(event).toEqual({ name: 'svc.login.failure', payload: { email: 'demo@example.io', reason: 'bad_password', ip: expect.any(String), at: expect.any(String) } });
+    await demo.waitForLine('EVENT ', (line) => line.name === 'svc.signup.after');
+    await demo.waitForLine('EVENT ', (line) => line.name === 'svc.logout.after');
+    for (const line of demo.lines.filter((l) => l.startsWith('EVENT ') || l.startsWith('MAIL '))) expect(() => JSON.parse(line.slice(line.indexOf(' ') + 1))).not.toThrow();
+    expect(demo.lines.join('\n')).not.toContain('correct horse');
+  });
+
+  it('serves its page, /docs and the reset page', async () => {
+    const page = await fetch(`${demo.baseUrl}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<form id="signup">');
+    expect((await fetch(`${demo.baseUrl}/docs`)).status).toBe(200);
+    expect((await fetch(`${demo.baseUrl}/reset-password?token=abc`)).status).toBe(200);
+  });
+});
+
+describe('the demo app configuration', () => {
+  it.each([
+    [{ AUTH_STRATEGY: 'ldap' }, 'AUTH_STRATEGY must be one of session, jwt, oidc, oauth2'],
+    [{ PORT: 'eighty' }, 'PORT must be an integer between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be postgres://..., sqlite:<file> or sqlite::memory:'],
+    [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE must be one of true, false'],
+  ])('exits non-zero on %o, naming the field', async (env, message) => {
+    const result = await runDemo({ PORT: String(await freePort()), DATABASE_URL: 'sqlite::memory:', ...env });
+    expect('exitCode' in result).toBe(true);
+    if (!('exitCode' in result)) return result.stop();
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toContain(message);
+  });
+});
