@@ -30,6 +30,7 @@ import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 import { SessionStore } from './strategies/session/session-store.js';
+import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
 
 const AUTH_CONTROLLERS = Symbol('svc:AUTH_CONTROLLERS');
 
@@ -85,6 +86,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     PasswordHasher,
     PasswordFlows,
     SessionStore,
+    RefreshTokenStore,
     AuthService,
     CurrentUserGuard,
     ...parts.providers,

@@ -4,6 +4,7 @@ import { AUTH_CONFIG } from './auth.constants.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
+import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
 import { SessionStore } from './strategies/session/session-store.js';
 import type { UserBody } from './users/user-body.js';
 import { UserSerializer } from './users/user-serializer.service.js';
@@ -17,6 +18,7 @@ export class AuthService {
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
     private readonly sessions: SessionStore,
+    private readonly refreshTokens: RefreshTokenStore,
     private readonly serializer: UserSerializer,
   ) {}
 
@@ -37,5 +39,20 @@ export class AuthService {
   /** Deletes expired session rows; the caller commits (pass a transaction's manager). */
   purgeExpiredSessions(manager: EntityManager): Promise<number> {
     return this.sessions.purgeExpired(manager);
+  }
+
+  /** Logs the user out everywhere (jwt): every refresh family is revoked, and with it its access tokens. */
+  revokeAllRefreshFamilies(userId: string): Promise<void> {
+    return this.unitOfWork.transaction((manager) => this.refreshTokens.revokeAllOfUser(manager, userId));
+  }
+
+  /**
+   * Deletes refresh rows that can no longer matter; the caller commits (pass a transaction's
+   * manager). Expired rows go; a revoked row stays until its whole family has expired (at most
+   * `jwt.refreshTokenExpireDays` after the revocation). From a scheduler, e.g. `@nestjs/schedule`:
+   * `@Cron('0 * * * *') purge() { return unitOfWork.transaction((m) => auth.purgeExpiredRefreshTokens(m)); }`
+   */
+  purgeExpiredRefreshTokens(manager: EntityManager): Promise<number> {
+    return this.refreshTokens.purgeExpired(manager);
   }
 }

@@ -48,5 +48,7 @@ export type {
 export { HookAbort } from './hooks/hook-abort.js';
 export { SecretString } from './hooks/secret-string.js';
 export { UnitOfWork } from './persistence/unit-of-work.js';
+export type { AccessTokenClaims } from './strategies/jwt/access-token-claims.js';
+export type { TokenBody } from './strategies/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody } from './users/user-body.js';

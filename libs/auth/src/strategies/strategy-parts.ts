@@ -3,6 +3,14 @@ import type { AuthStrategy } from '../config/auth-options.js';
 import type { CredentialResolver } from '../guards/credential-resolver.js';
 import { passwordRecoveryParts } from '../password/password-recovery.parts.js';
 import type { CredentialRevoker } from './credential-revoker.js';
+import { AccessTokenService } from './jwt/access-token.service.js';
+import { AccessTokenStrategy } from './jwt/access-token.strategy.js';
+import { JwtCredentialIssuer } from './jwt/jwt-credential.issuer.js';
+import { JwtCredentialResolver } from './jwt/jwt-credential.resolver.js';
+import { JwtLogout } from './jwt/jwt-logout.service.js';
+import { JwtController } from './jwt/jwt.controller.js';
+import { RefreshRotation } from './jwt/refresh-rotation.service.js';
+import { RefreshTokenStore } from './jwt/refresh-token-store.js';
 import { SessionStore } from './session/session-store.js';
 import { SessionCredentialResolver } from './session/session-credential.resolver.js';
 import { SessionController } from './session/session.controller.js';
@@ -23,6 +31,21 @@ export function strategyParts(strategy: AuthStrategy): StrategyParts {
         providers: [SessionCredentialResolver, ...passwordRecoveryParts.providers],
         credentialResolver: SessionCredentialResolver,
         credentialRevoker: SessionStore,
+      };
+    case 'jwt':
+      return {
+        controllers: [JwtController, ...passwordRecoveryParts.controllers],
+        providers: [
+          AccessTokenService,
+          AccessTokenStrategy,
+          JwtCredentialIssuer,
+          JwtCredentialResolver,
+          JwtLogout,
+          RefreshRotation,
+          ...passwordRecoveryParts.providers,
+        ],
+        credentialResolver: JwtCredentialResolver,
+        credentialRevoker: RefreshTokenStore,
       };
     default:
       throw new TypeError(`svc: the ${String(strategy)} strategy is not available yet`);

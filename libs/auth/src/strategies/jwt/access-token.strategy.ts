@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import { Strategy } from 'passport-jwt';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import { type AccessTokenClaims, accessTokenClaimsOf } from './access-token-claims.js';
+import { bearerTokenOf } from './bearer-token.js';
+import { jwtSigningKey } from './jwt-key.js';
+
+const STRATEGY_NAME = 'svc-jwt';
+const OWN_PASSPORT = Symbol('svc:passport');
+
+/**
+ * Verifies the bearer access token with passport-jwt: signature and `alg` by jsonwebtoken, claims by
+ * `accessTokenClaimsOf` against the injected clock. It answers "which claims", never "which user":
+ * the user and the family are loaded by `JwtCredentialResolver` in one query.
+ */
+@Injectable()
+export class AccessTokenStrategy extends PassportStrategy(Strategy, STRATEGY_NAME) {
+  constructor(
+    @Inject(AUTH_CONFIG) config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {
+    const jwt = config.jwt!;
+    super({
+      jwtFromRequest: bearerTokenOf,
+      // One fixed key, never chosen by the token: `kid`, `jku`, `jwk` and `x5u` are ignored (RFC 8725 §3.10).
+      secretOrKey: jwtSigningKey(jwt.secretKey) as unknown as Buffer,
+      // RFC 8725 §3.1: only the configured algorithm; `none`, its other casings, other HMACs and
+      // every asymmetric algorithm are refused before the signature is looked at.
+      algorithms: [jwt.algorithm],
+      // Time claims are checked in validate() against AUTH_CLOCK, not the process clock.
+      ignoreExpiration: true,
+      jsonWebTokenOptions: { ignoreNotBefore: true },
+    });
+  }
+
+  /** Called by passport-jwt once the signature is valid; `false` fails the authentication. */
+  validate(payload: unknown): AccessTokenClaims | false {
+    return accessTokenClaimsOf(payload, this.clock.now()) ?? false;
+  }
+
+  /**
+   * The claims of the request's valid bearer token, or null. Fails closed: whatever goes wrong
+   * while verifying (jsonwebtoken throws, rather than reports, on a signed `null` payload) is a
+   * refusal, never a 500.
+   */
+  claimsOf(request: Request, response: Response): Promise<AccessTokenClaims | null> {
+    return new Promise((resolve) => {
+      const authenticate = this.getPassportInstance().authenticate(STRATEGY_NAME, { session: false }, (error: unknown, claims: unknown) =>
+        resolve(error || !claims ? null : (claims as AccessTokenClaims)),
+      );
+      try {
+        authenticate(request, response, () => resolve(null));
+      } catch {
+        resolve(null);
+      }
+    });
+  }
+
+  /**
+   * A passport of this instance's own: the default one is a process-wide singleton, where two
+   * applications (or two test apps) would replace each other's strategy of the same name.
+   */
+  getPassportInstance(): passport.Authenticator {
+    const self = this as unknown as Record<symbol, passport.Authenticator | undefined>;
+    return (self[OWN_PASSPORT] ??= new passport.Passport());
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { HookRunner } from '../../hooks/hook-runner.js';
+import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { UserSerializer } from '../../users/user-serializer.service.js';
+import { UserStore } from '../../users/user-store.js';
+import { JwtCredentialResolver } from './jwt-credential.resolver.js';
+import { RefreshTokenStore } from './refresh-token-store.js';
+
+/**
+ * POST /logout of the jwt strategy: revokes the family of the refresh cookie and the family (`sid`)
+ * of a valid bearer token, whichever are presented (contract §2). Presenting a credential proves
+ * the right to end it; an invalid bearer token ends nothing.
+ */
+@Injectable()
+export class JwtLogout {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly refreshTokens: RefreshTokenStore,
+    private readonly users: UserStore,
+    private readonly resolver: JwtCredentialResolver,
+    private readonly hooks: HookRunner,
+    private readonly serializer: UserSerializer,
+  ) {}
+
+  /** Runs `beforeLogout`, then revokes; returns the ids of the users whose family this ended. */
+  async logout(request: Request, response: Response, refreshToken: string | undefined): Promise<string[]> {
+    const presented = refreshToken ? await this.unitOfWork.read((manager) => this.refreshTokens.findByToken(manager, refreshToken)) : null;
+    const bearer = request.headers.authorization ? await this.resolver.tryResolve(request, response) : null;
+    const owner = bearer?.user ?? (presented ? await this.unitOfWork.read((manager) => this.users.findById(manager, presented.userId)) : null);
+    await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
+
+    const families = new Map<string, string>();
+    if (presented) families.set(presented.familyId, presented.userId);
+    if (bearer?.familyId) families.set(bearer.familyId, bearer.user.id);
+    if (families.size === 0) return [];
+    return this.unitOfWork.transaction(async (manager) => {
+      const ended = new Set<string>();
+      for (const [familyId, userId] of families) {
+        if ((await this.refreshTokens.revokeFamily(manager, familyId)) > 0) ended.add(userId);
+      }
+      return [...ended];
+    });
+  }
+}
