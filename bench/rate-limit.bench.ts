@@ -1,0 +1,186 @@
+// Requests per second of a rate-limited route next to an unlimited one, for each rate-limit
+// backend, in one run (in-process Nest app on loopback, autocannon, max high enough that nothing
+// is refused). Run: node --import ./bench/ts-register.mjs bench/rate-limit.bench.ts
+import 'reflect-metadata';
+import { Controller, Get, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../libs/auth/src/auth.constants.js';
+import { systemClock } from '../libs/auth/src/clock.js';
+import type { AuthConfig } from '../libs/auth/src/config/auth-config.js';
+import { authMigrations } from '../libs/auth/src/migrations/index.js';
+import { UnitOfWork } from '../libs/auth/src/persistence/unit-of-work.js';
+import { createRateLimitStorage, RateLimit, RateLimitStorage } from '../libs/auth/src/rate-limit/index.js';
+
+/** Each route is measured in ROUNDS alternating slices, so load from elsewhere on the machine hits both alike. */
+const ROUNDS = 2;
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+const CONNECTIONS = 10;
+const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
+
+@Controller()
+class BenchRoutes {
+  @Get('unlimited')
+  unlimited() {
+    return { ok: true };
+  }
+
+  @Get('limited')
+  @RateLimit()
+  limited() {
+    return { ok: true };
+  }
+}
+
+interface Backend {
+  name: string;
+  backend: 'memory' | 'database' | 'redis';
+  /** Opens what the backend needs; null when its service is unreachable. */
+  open(): Promise<{ unitOfWork?: UnitOfWork; redis?: Redis; close(): Promise<void> } | null>;
+}
+
+const backends: Backend[] = [
+  { name: 'memory', backend: 'memory', open: async () => ({ close: async () => undefined }) },
+  sqliteFile('database (SQLite file)', {}),
+  // WAL with synchronous=NORMAL: a commit no longer waits for fsync (an application-wide choice).
+  sqliteFile('database (SQLite file, WAL)', { enableWAL: true, prepareDatabase: (db: { pragma(sql: string): unknown }) => db.pragma('synchronous = NORMAL') }),
+  {
+    name: 'database (PostgreSQL)',
+    backend: 'database',
+    open: async () => {
+      const name = `svc_bench_${randomBytes(4).toString('hex')}`;
+      if (!(await adminQuery(`CREATE DATABASE ${name}`))) return null;
+      const dataSource = await initialize({ type: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${name}`, poolSize: CONNECTIONS });
+      return {
+        unitOfWork: new UnitOfWork(dataSource),
+        close: async () => {
+          await dataSource.destroy();
+          await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        },
+      };
+    },
+  },
+  {
+    name: 'redis',
+    backend: 'redis',
+    open: async () => {
+      const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+      redis.on('error', () => undefined);
+      try {
+        await redis.connect();
+      } catch {
+        redis.disconnect();
+        return null;
+      }
+      return { redis, close: async () => redis.disconnect() };
+    },
+  },
+];
+
+function sqliteFile(name: string, options: Record<string, unknown>): Backend {
+  return {
+    name,
+    backend: 'database',
+    open: async () => {
+      const file = join(tmpdir(), `svc-bench-${randomBytes(4).toString('hex')}.sqlite`);
+      const dataSource = await initialize({ type: 'better-sqlite3', database: file, ...options } as DataSourceOptions);
+      return {
+        unitOfWork: new UnitOfWork(dataSource),
+        close: async () => {
+          await dataSource.destroy();
+          for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+        },
+      };
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(`rate-limit bench: ${CONNECTIONS} connections, ${ROUNDS} x ${SLICE_SECONDS} s per route, GET on 127.0.0.1, one client address (worst case: one hot counter)\n`);
+  const rows: string[][] = [];
+  for (const backend of backends) {
+    const resources = await backend.open();
+    if (!resources) {
+      console.log(`!!! ${backend.name}: service unreachable, SKIPPED`);
+      continue;
+    }
+    const app = await startApp(backend, resources);
+    try {
+      const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+      await measure(`${url}/limited`, 1); // warm-up: JIT, connection pools, the script cache
+      let unlimited = 0;
+      let limited = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        unlimited += (await measure(`${url}/unlimited`, SLICE_SECONDS)) / ROUNDS;
+        limited += (await measure(`${url}/limited`, SLICE_SECONDS)) / ROUNDS;
+      }
+      rows.push([backend.name, unlimited.toFixed(0), limited.toFixed(0), `${((limited / unlimited) * 100).toFixed(0)} %`]);
+      console.log(`${backend.name}: unlimited ${unlimited.toFixed(0)} req/s, limited ${limited.toFixed(0)} req/s`);
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, 250)); // let requests still in flight finish
+      await app.close();
+      await resources.close();
+    }
+  }
+  console.log(`\n${table(['backend', 'unlimited req/s', 'limited req/s', 'limited/unlimited'], rows)}`);
+}
+
+async function startApp(backend: Backend, resources: { unitOfWork?: UnitOfWork; redis?: Redis }): Promise<INestApplication> {
+  const config = {
+    rateLimit: { windowSeconds: 3600, max: 1_000_000, backend: backend.backend, onBackendError: 'deny', redis: resources.redis },
+  } as unknown as AuthConfig;
+  const storage = createRateLimitStorage(config, systemClock, resources.unitOfWork as UnitOfWork);
+  const moduleClass = class BenchModule {};
+  const { Module } = await import('@nestjs/common');
+  Module({
+    controllers: [BenchRoutes],
+    providers: [
+      { provide: AUTH_CONFIG, useValue: config },
+      { provide: AUTH_CLOCK, useValue: systemClock },
+      { provide: RateLimitStorage, useValue: storage },
+    ],
+  })(moduleClass);
+  const app = await NestFactory.create(moduleClass, { logger: ['error', 'warn'] });
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
+
+/** Requests per second answered with 2xx; any other answer would make the comparison meaningless. */
+async function measure(url: string, seconds: number): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function initialize(options: DataSourceOptions): Promise<DataSource> {
+  return new DataSource({ ...options, migrations: authMigrations, migrationsRun: true, logging: false } as DataSourceOptions).initialize();
+}
+
+async function adminQuery(sql: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(sql);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+await main();
