@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
-import { assertSameOrigin, carriesAuthCookie } from './cross-site-check.js';
+import { assertSameOrigin, authCookiePattern } from './cross-site-check.js';
 
 /** Headers on every auth response: credentials are never cached, URLs never leak (contract §2). */
 export function setAuthResponseHeaders(response: Response): void {
@@ -17,11 +17,15 @@ export function setAuthResponseHeaders(response: Response): void {
  */
 @Injectable()
 export class AuthHttpMiddleware implements NestMiddleware {
-  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
+  private readonly authCookie: RegExp;
+
+  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {
+    this.authCookie = authCookiePattern(config);
+  }
 
   use(request: Request, response: Response, next: NextFunction): void {
     setAuthResponseHeaders(response);
-    if (carriesAuthCookie(request, this.config)) assertSameOrigin(request, this.config);
+    if (this.authCookie.test(request.headers.cookie ?? '')) assertSameOrigin(request, this.config);
     if (request.method === 'POST') this.checkBody(request);
     next();
   }

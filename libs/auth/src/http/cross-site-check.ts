@@ -19,11 +19,10 @@ export function assertSameOrigin(request: Request, config: AuthConfig): void {
   if (request.headers['sec-fetch-site'] === 'cross-site') throw new AuthError('CSRF_REJECTED');
 }
 
-/** True when the request carries one of the library's credential cookies. */
-export function carriesAuthCookie(request: Request, config: AuthConfig): boolean {
-  const header = request.headers.cookie;
-  if (!header) return false;
-  return [config.cookie.sessionName, config.cookie.refreshName].some((name) => new RegExp(`(?:^|;\\s*)${escapeRegExp(name)}=`).test(header));
+/** Matches a Cookie header that carries one of the library's credential cookies. */
+export function authCookiePattern(config: AuthConfig): RegExp {
+  const names = [config.cookie.sessionName, config.cookie.refreshName].map(escapeRegExp).join('|');
+  return new RegExp(`(?:^|;\\s*)(?:${names})=`);
 }
 
 function escapeRegExp(text: string): string {

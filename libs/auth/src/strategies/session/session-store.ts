@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { type EntityManager, In } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
@@ -9,6 +9,7 @@ import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { clientIpOf } from '../../http/client-ip.js';
 import { hashToken, randomToken } from '../../password/token-hash.js';
+import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 
 const DAY_MS = 86_400_000;
@@ -23,6 +24,8 @@ export interface IssuedSession {
 /** Session rows: created at login, resolved per request, deleted at logout (spec: States). */
 @Injectable()
 export class SessionStore implements CredentialRevoker {
+  private lookup?: string;
+
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
@@ -53,15 +56,12 @@ export class SessionStore implements CredentialRevoker {
 
   /** The session and its user in one query, or null when the token matches no row. */
   async findWithUser(manager: EntityManager, token: string): Promise<{ session: Session; user: SvcUser } | null> {
-    const user = await manager
-      .createQueryBuilder(this.config.userEntity, 'user')
-      .innerJoinAndMapOne('user.__svcSession', Session, 'session', 'session.user_id = user.id')
-      .where('session.token_hash = :hash', { hash: hashToken(token) })
-      .getOne();
-    if (!user) return null;
-    const session = (user as unknown as { __svcSession: Session }).__svcSession;
-    delete (user as unknown as { __svcSession?: Session }).__svcSession;
-    return { session, user };
+    const rows: Record<string, unknown>[] = await manager.query(this.lookupSql(manager.connection), [hashToken(token)]);
+    if (rows.length === 0) return null;
+    return {
+      session: hydrate<Session>(manager.connection, Session, 's', rows[0]),
+      user: hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]),
+    };
   }
 
   isExpired(session: Session): boolean {
@@ -88,6 +88,17 @@ export class SessionStore implements CredentialRevoker {
   }
 
   /** Deletes expired sessions; the caller commits. */
+  /** Built once: the guard runs it on every request, so no query builder on that path. */
+  private lookupSql(dataSource: DataSource): string {
+    this.lookup ??= [
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, ${selectList(dataSource, Session, 's')}`,
+      `FROM ${dataSource.driver.escape(dataSource.getMetadata(Session).tableName)} s`,
+      `INNER JOIN ${dataSource.driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u ON u.id = s.user_id`,
+      `WHERE s.token_hash = ${parameter(dataSource, 0)}`,
+    ].join(' ');
+    return this.lookup;
+  }
+
   async purgeExpired(manager: EntityManager): Promise<number> {
     const result = await manager.createQueryBuilder().delete().from(Session).where('expires_at <= :now', { now: this.clock.now() }).execute();
     return result.affected ?? 0;

@@ -18,7 +18,6 @@ import { SessionStore, type IssuedSession } from './session-store.js';
 
 /** signup, login, logout and /me of the session strategy (contract §2). Mounted under the prefix. */
 @Controller()
-@UseInterceptors(BeforeHookInterceptor)
 export class SessionController {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
@@ -33,6 +32,7 @@ export class SessionController {
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
   @BodyOperation('signup', 'beforeSignup')
+  @UseInterceptors(BeforeHookInterceptor)
   async signup(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserBody> {
     const issue = this.config.session.loginOnSignup ? this.issueFor(request) : undefined;
     const { user, credential } = await this.flows.signup(payloadOf<SignupPayload>(request), request, issue);
@@ -43,6 +43,7 @@ export class SessionController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @BodyOperation('login', 'beforeLogin')
+  @UseInterceptors(BeforeHookInterceptor)
   async login(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserBody> {
     const { user, credential } = await this.flows.login(payloadOf<LoginPayload>(request), request, this.issueFor(request));
     this.setSessionCookie(response, credential);
