@@ -1,4 +1,5 @@
 import { Test } from '@nestjs/testing';
+import request from 'supertest';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { AuthConfigError, AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
@@ -48,6 +49,32 @@ describe('startup checks', () => {
     ];
     for (const [options, message] of cases) {
       await expect(start(options)).rejects.toThrow(new AuthConfigError(message.split(' ')[0], message.slice(message.indexOf(' ') + 1)));
+    }
+  });
+
+  it('forRootAsync takes the values from a factory, validates them, and honours a custom prefix', async () => {
+    const build = (expireDays: number) =>
+      Test.createTestingModule({
+        imports: [
+          TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
+          AuthModule.forRootAsync({
+            strategy: 'session',
+            prefix: '/account',
+            useFactory: async () => ({ baseUrl: BASE_URL, session: { expireDays }, password: { bcryptCost: 10 } }),
+          }),
+        ],
+      }).compile();
+    await expect(build(45)).rejects.toThrow(new AuthConfigError('session.expireDays', 'must be between 1 and 30'));
+
+    const app = (await build(2)).createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const response = await request(app.getHttpServer()).post('/account/signup').send({ email: 'a@x.io', password: 'correct horse' });
+      expect(response.status).toBe(201);
+      expect(response.headers['set-cookie'][0]).toContain('Max-Age=172800');
+      expect((await request(app.getHttpServer()).post('/auth/signup').send({})).status).toBe(404);
+    } finally {
+      await app.close();
     }
   });
 
