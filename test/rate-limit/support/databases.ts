@@ -9,6 +9,8 @@ import { freshDatabase } from '../../support/engines.js';
 /** Two DataSources on one store, as two application instances would have, each with its own UnitOfWork. */
 export interface SharedDatabase {
   instances: [UnitOfWork, UnitOfWork];
+  /** The SQLite file, for the SQLite variant. */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -16,9 +18,10 @@ export interface SharedDatabase {
 export async function sharedSqliteFile(): Promise<SharedDatabase> {
   const file = join(tmpdir(), `svc-rate-limit-${randomBytes(6).toString('hex')}.sqlite`);
   const options: DataSourceOptions = { type: 'better-sqlite3', database: file, timeout: 5000 };
-  return openShared(options, () => {
+  const shared = await openShared(options, () => {
     for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   });
+  return { ...shared, file };
 }
 
 /** A throwaway PostgreSQL database opened by two DataSources (two pools). */
