@@ -91,6 +91,24 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect((await t.me(access).set('Authorization', `bearer ${access}`)).status).toBe(200);
   });
 
+  it('resolves the user and its family in one query, and none for a token that fails verification', async () => {
+    const { access } = tokensOf(await t.signup('one-query@x.io'));
+    const logger = t.dataSource.logger;
+    const original = logger.logQuery;
+    const queries: string[] = [];
+    logger.logQuery = (query: string) => void queries.push(query);
+    try {
+      expect((await t.me(access, '/profile')).status).toBe(200);
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatch(/EXISTS/);
+      queries.length = 0;
+      expect((await t.me(`${access.slice(0, -3)}abc`, '/profile')).status).toBe(401);
+      expect(queries).toHaveLength(0);
+    } finally {
+      logger.logQuery = original;
+    }
+  });
+
   it('without a bearer header: 401 UNAUTHENTICATED with WWW-Authenticate: Bearer; the query string and body are ignored', async () => {
     const { access, refresh } = tokensOf(await t.signup('frank@x.io'));
     for (const path of ['/auth/me', '/profile']) {

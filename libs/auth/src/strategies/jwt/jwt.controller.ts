@@ -23,7 +23,6 @@ import { type RefreshOutcome, RefreshRotation } from './refresh-rotation.service
 
 /** signup, login, refresh, logout and /me of the jwt strategy (contract §2). Mounted under the prefix. */
 @Controller()
-@UseInterceptors(BeforeHookInterceptor)
 export class JwtController {
   private readonly logger = new Logger(SVC_LOGGER);
 
@@ -42,6 +41,7 @@ export class JwtController {
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
   @BodyOperation('signup', 'beforeSignup')
+  @UseInterceptors(BeforeHookInterceptor)
   async signup(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenBody> {
     const { credential } = await this.flows.signup(payloadOf<SignupPayload>(request), request, this.issuer.forLogin(this.refreshCookieOf(request)));
     return this.answer(response, credential!);
@@ -50,6 +50,7 @@ export class JwtController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @BodyOperation('login', 'beforeLogin')
+  @UseInterceptors(BeforeHookInterceptor)
   async login(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenBody> {
     const { user, credential } = await this.flows.login(payloadOf<LoginPayload>(request), request, this.issuer.forLogin(this.refreshCookieOf(request)));
     this.events.publishAfterResponse(request, AuthEvent.LoginAfter, { user: this.serializer.serialize(user), strategy: 'jwt' });

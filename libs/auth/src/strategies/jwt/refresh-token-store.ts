@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { RefreshToken } from '../../entities/refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { hashToken, randomToken } from '../../password/token-hash.js';
+import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 
 const DAY_MS = 86_400_000;
@@ -24,6 +25,8 @@ export interface IssuedRefreshToken {
  */
 @Injectable()
 export class RefreshTokenStore implements CredentialRevoker {
+  private liveFamilyUser?: string;
+
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
@@ -102,20 +105,9 @@ export class RefreshTokenStore implements CredentialRevoker {
    * The user, if the family `familyId` of that user exists and is not revoked: one query (contract
    * §3, ASVS 7.4.1), so a revoked family or a deleted user is refused at once.
    */
-  findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
-    return manager
-      .createQueryBuilder(this.config.userEntity, 'user')
-      .where('user.id = :userId', { userId })
-      .andWhere((query) => {
-        const member = query.subQuery().select('1').from(RefreshToken, 'member').where('member.familyId = :familyId').andWhere('member.userId = user.id');
-        return `EXISTS ${member.getQuery()}`;
-      })
-      .andWhere((query) => {
-        const revoked = query.subQuery().select('1').from(RefreshToken, 'revoked').where('revoked.familyId = :familyId').andWhere('revoked.revokedAt IS NOT NULL');
-        return `NOT EXISTS ${revoked.getQuery()}`;
-      })
-      .setParameter('familyId', familyId)
-      .getOne();
+  async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
+    const rows: Record<string, unknown>[] = await manager.query(this.liveFamilyUserSql(manager.connection), [userId, familyId, familyId]);
+    return rows.length === 0 ? null : hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
   }
 
   /**
@@ -136,6 +128,20 @@ export class RefreshTokenStore implements CredentialRevoker {
       )
       .execute();
     return result.affected ?? 0;
+  }
+
+  /** Built once: the guard runs it on every request, so no query builder on that path. */
+  private liveFamilyUserSql(dataSource: DataSource): string {
+    const { driver } = dataSource;
+    const tokens = driver.escape(dataSource.getMetadata(RefreshToken).tableName);
+    this.liveFamilyUser ??= [
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}`,
+      `FROM ${driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u`,
+      `WHERE u.id = ${parameter(dataSource, 0)}`,
+      `AND EXISTS (SELECT 1 FROM ${tokens} m WHERE m.family_id = ${parameter(dataSource, 1)} AND m.user_id = u.id)`,
+      `AND NOT EXISTS (SELECT 1 FROM ${tokens} r WHERE r.family_id = ${parameter(dataSource, 2)} AND r.revoked_at IS NOT NULL)`,
+    ].join(' ');
+    return this.liveFamilyUser;
   }
 
   private async stage(manager: EntityManager, userId: string, familyId: string, id: string, ignoreTakenId: boolean): Promise<IssuedRefreshToken> {
