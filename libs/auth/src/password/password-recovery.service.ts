@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
@@ -18,7 +17,7 @@ import { UserStore } from '../users/user-store.js';
 import { AfterResponseWork } from './after-response-work.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
-import { lockedUser } from './user-row-lock.js';
+import { lockUserRow } from './user-row-lock.js';
 
 /** forgot-password and reset-password, shared by the session and jwt strategies (contract §2, §3). */
 @Injectable()
@@ -53,18 +52,18 @@ export class PasswordRecovery {
 
   /**
    * Stores a new token for an active user, superseding older ones, in one transaction. Unknown
-   * and inactive emails run the same statements against an id no row has: the database work (and
-   * so the delay it causes to requests queued behind it) does not tell them apart.
+   * and inactive emails run the same statements against an id no row has: the work left behind
+   * (and so the delay it causes to the requests that follow) does not tell them apart.
    */
   private async issueResetToken(email: string): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
     const found = await this.unitOfWork.read((manager) => this.users.findByEmail(manager, email));
     const userId = found?.isActive ? found.id : randomUUID();
-    return this.unitOfWork.transaction(async (manager) => {
-      const user = await this.lockedUser(manager, userId);
+    const issued = await this.unitOfWork.transaction(async (manager) => {
+      await lockUserRow(manager, this.config.userEntity, userId);
       await this.tokens.discardAllOfUser(manager, userId);
-      if (!user?.isActive) return null;
-      return { user, ...(await this.tokens.issue(manager, user.id)) };
+      return this.tokens.issueIfActive(manager, userId);
     });
+    return issued && found ? { user: found, ...issued } : null;
   }
 
   /**
@@ -85,7 +84,8 @@ export class PasswordRecovery {
     const passwordHash = await this.hasher.hash(payload.password.reveal());
     const userId = await this.unitOfWork.transaction(async (manager) => {
       if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('RESET_TOKEN_INVALID');
-      const user = await this.lockedUser(manager, usable.userId);
+      await lockUserRow(manager, this.config.userEntity, usable.userId);
+      const user = await this.users.findById(manager, usable.userId);
       // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
       if (!user?.isActive) throw new AuthError('RESET_TOKEN_INVALID');
       await this.users.setPasswordHash(manager, user.id, passwordHash);
@@ -94,9 +94,5 @@ export class PasswordRecovery {
       return user.id;
     });
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at: this.clock.now() });
-  }
-
-  private lockedUser(manager: EntityManager, userId: string): Promise<SvcUser | null> {
-    return lockedUser(manager, this.config.userEntity, userId);
   }
 }

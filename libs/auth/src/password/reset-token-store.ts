@@ -36,12 +36,26 @@ export class ResetTokenStore {
     await manager.delete(PasswordResetToken, { userId, usedAt: IsNull() });
   }
 
-  async issue(manager: EntityManager, userId: string): Promise<IssuedResetToken> {
+  /**
+   * Stores a new token when `userId` names an active user, in one INSERT ... SELECT: the same
+   * statement and the same work in this process whether a row is written or not, so unknown and
+   * inactive emails cost what known ones do (OWASP Forgot Password Cheat Sheet: consistent time).
+   */
+  async issueIfActive(manager: EntityManager, userId: string): Promise<IssuedResetToken | null> {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.password.resetTokenTtlMinutes * MINUTE_MS);
-    await manager.insert(PasswordResetToken, { id: randomUUID(), tokenHash: hashToken(token), userId, expiresAt, usedAt: null, createdAt: now });
-    return { token, expiresAt };
+    const { driver } = manager.connection;
+    const users = driver.escape(manager.connection.getMetadata(this.config.userEntity).tableName);
+    const [sql, parameters] = driver.escapeQueryWithParameters(
+      `INSERT INTO password_reset_tokens (id, token_hash, user_id, expires_at, created_at)
+       SELECT :id, :tokenHash, owner.id, :expiresAt, :createdAt FROM ${users} owner
+       WHERE owner.id = :userId AND owner.is_active = :active
+       RETURNING id`,
+      { id: randomUUID(), tokenHash: hashToken(token), expiresAt, createdAt: now, userId, active: true },
+    );
+    const inserted: unknown[] = await manager.query(sql, parameters);
+    return inserted.length === 1 ? { token, expiresAt } : null;
   }
 
   /** The row of a token that is neither used nor expired, or null. */
