@@ -31,6 +31,8 @@ import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 import { SessionStore } from './strategies/session/session-store.js';
 import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
+import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
+import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const AUTH_CONTROLLERS = Symbol('svc:AUTH_CONTROLLERS');
 
@@ -89,6 +91,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     RefreshTokenStore,
     AuthService,
     CurrentUserGuard,
+    ...rateLimitProviders(),
     ...parts.providers,
     { provide: CREDENTIAL_RESOLVER, useExisting: parts.credentialResolver },
     { provide: CREDENTIAL_REVOKER, useExisting: parts.credentialRevoker },
@@ -100,6 +103,6 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity))],
     controllers,
     providers: [...(definition.providers ?? []), ...providers],
-    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork],
+    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage],
   };
 }

@@ -48,6 +48,12 @@ export type {
 export { HookAbort } from './hooks/hook-abort.js';
 export { SecretString } from './hooks/secret-string.js';
 export { UnitOfWork } from './persistence/unit-of-work.js';
+export { MemoryRateLimitStorage } from './rate-limit/memory/memory-rate-limit.storage.js';
+export { RateLimit, RateLimitFor } from './rate-limit/rate-limit.decorators.js';
+export { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+export { type RateLimitCheck, RateLimitStorage } from './rate-limit/rate-limit.storage.js';
+export { RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
+export { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 export type { AccessTokenClaims } from './strategies/jwt/access-token-claims.js';
 export type { TokenBody } from './strategies/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';

@@ -12,6 +12,7 @@ import { HookRunner } from '../../hooks/hook-runner.js';
 import { clearTokenCookie, readCookie, setTokenCookie } from '../../http/cookies.js';
 import { PasswordFlows } from '../../password/password-flows.service.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { SessionStore, type IssuedSession } from './session-store.js';
@@ -30,6 +31,7 @@ export class SessionController {
   ) {}
 
   @Post('signup')
+  @AuthRateLimit()
   @HttpCode(HttpStatus.CREATED)
   @BodyOperation('signup', 'beforeSignup')
   @UseInterceptors(BeforeHookInterceptor)
@@ -41,6 +43,7 @@ export class SessionController {
   }
 
   @Post('login')
+  @AuthRateLimit({ perAccount: true })
   @HttpCode(HttpStatus.OK)
   @BodyOperation('login', 'beforeLogin')
   @UseInterceptors(BeforeHookInterceptor)
