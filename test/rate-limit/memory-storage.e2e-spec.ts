@@ -1,4 +1,4 @@
-import { MemoryRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { MemoryRateLimitStorage } from '#svc/auth';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
 
 // The memory backend counts within one process: both "instances" are the same storage.

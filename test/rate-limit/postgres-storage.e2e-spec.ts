@@ -1,5 +1,5 @@
 import { describe, it } from '@jest/globals';
-import { TypeOrmRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { TypeOrmRateLimitStorage } from '#svc/auth';
 import { canUsePostgres } from '../support/engines.js';
 import { sharedPostgresDatabase } from './support/databases.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';

@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { Controller, Get, type INestApplication, Logger } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { authMigrations, UnitOfWork } from '#svc/auth';
-import { RateLimit, type RateLimitStorage, RedisRateLimitStorage, TypeOrmRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { authMigrations, RateLimit, type RateLimitStorage, RedisRateLimitStorage, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
 import { createLimitedApp } from './support/limited-app.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';

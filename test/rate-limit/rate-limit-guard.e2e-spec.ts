@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, HttpCode, type INestApplication, Post } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AuthRateLimit, MemoryRateLimitStorage, RateLimit, RateLimitFor } from '../../libs/auth/src/rate-limit/index.js';
+import { MemoryRateLimitStorage, RateLimit, RateLimitFor } from '#svc/auth';
+// The library's own decorator, to test the built-in behaviour on a small app.
+import { AuthRateLimit } from '../../libs/auth/src/rate-limit/rate-limit.decorators.js';
 import { createLimitedApp, type RateLimitSettings } from './support/limited-app.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
 

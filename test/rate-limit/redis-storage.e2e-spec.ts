@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { RedisRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { RedisRateLimitStorage } from '#svc/auth';
 import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix } from './support/redis.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RateLimitCheck } from '../../libs/auth/src/rate-limit/index.js';
+import type { RateLimitCheck } from '#svc/auth';
 import { sharedSqliteFile, type SharedDatabase } from './support/databases.js';
 import { WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
 

@@ -1,4 +1,4 @@
-import { TypeOrmRateLimitStorage } from '../../libs/auth/src/rate-limit/index.js';
+import { TypeOrmRateLimitStorage } from '#svc/auth';
 import { sharedSqliteFile } from './support/databases.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
 

@@ -1,8 +1,7 @@
-import { Controller, Get, HttpCode, type INestApplication, type LoggerService, Post, type Type } from '@nestjs/common';
+import type { INestApplication, LoggerService, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
-import { AUTH_CLOCK, AUTH_CONFIG, type AuthConfig, type Clock } from '#svc/auth';
-import { RateLimitStorage } from '../../../libs/auth/src/rate-limit/index.js';
+import { AUTH_CLOCK, AUTH_CONFIG, type AuthConfig, type Clock, RateLimitStorage } from '#svc/auth';
 
 export type RateLimitSettings = NonNullable<AuthConfig['rateLimit']>;
 
@@ -36,5 +35,3 @@ export async function createLimitedApp(options: LimitedAppOptions): Promise<{ ap
   await app.init();
   return { app, server: app.getHttpServer() as Server };
 }
-
-export { Controller, Get, HttpCode, Post };

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { Controller, HttpCode, type INestApplication, Inject, Optional, Post } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { AuthError, UnitOfWork } from '#svc/auth';
-import { RateLimit, type RateLimitStorage } from '../../../libs/auth/src/rate-limit/index.js';
+import { AuthError, RateLimit, type RateLimitStorage, UnitOfWork } from '#svc/auth';
 import { createLimitedApp } from './limited-app.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './manual-clock.js';
 
