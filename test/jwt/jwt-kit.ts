@@ -1,7 +1,7 @@
 import { createHmac, createSign, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import type { AuthHooks, JwtOptions } from '#svc/auth';
+import type { AuthHooks, AuthOptions, JwtOptions } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 import type { Type } from '@nestjs/common';
@@ -25,6 +25,8 @@ export interface JwtApp extends TestApp {
 export async function createJwtApp(options: {
   engine: Engine;
   jwt?: Partial<JwtOptions>;
+  /** Further AuthModule options (rateLimit, cookie, ...). */
+  options?: Partial<AuthOptions>;
   hooks?: Type<AuthHooks>;
   providers?: Type[];
   clock?: TestClock;
@@ -32,7 +34,7 @@ export async function createJwtApp(options: {
   const t = await createTestApp({
     engine: options.engine,
     strategy: 'jwt',
-    options: { jwt: { secretKey: TEST_SECRET, ...options.jwt } },
+    options: { ...options.options, jwt: { secretKey: TEST_SECRET, ...options.jwt } },
     hooks: options.hooks,
     providers: options.providers,
     clock: options.clock,

@@ -14,6 +14,7 @@ import { HookRunner } from '../../hooks/hook-runner.js';
 import { clientIpOf } from '../../http/client-ip.js';
 import { readCookie } from '../../http/cookies.js';
 import { PasswordFlows } from '../../password/password-flows.service.js';
+import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { type JwtCredential, JwtCredentialIssuer, type TokenBody, tokenBodyOf } from './jwt-credential.issuer.js';
@@ -39,6 +40,7 @@ export class JwtController {
   ) {}
 
   @Post('signup')
+  @AuthRateLimit()
   @HttpCode(HttpStatus.CREATED)
   @BodyOperation('signup', 'beforeSignup')
   @UseInterceptors(BeforeHookInterceptor)
@@ -48,6 +50,7 @@ export class JwtController {
   }
 
   @Post('login')
+  @AuthRateLimit({ perAccount: true })
   @HttpCode(HttpStatus.OK)
   @BodyOperation('login', 'beforeLogin')
   @UseInterceptors(BeforeHookInterceptor)
@@ -59,6 +62,7 @@ export class JwtController {
 
   /** The refresh cookie for a new pair; every failure clears the cookie (contract §1). */
   @Post('refresh')
+  @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenBody> {
     const token = this.refreshCookieOf(request);
