@@ -1,11 +1,11 @@
 import { expect } from '@jest/globals';
 import type { LoggerService } from '@nestjs/common';
 import request from 'supertest';
-import { AuthEvent, type AuthOptions, type AuthStrategy } from '#svc/auth';
+import { AuthEvent, type AuthOptions, type AuthStrategy, type UserBody } from '#svc/auth';
 import { cookiesOf, TEST_SECRET, type TestApp } from '../support/test-app.js';
 
 /** The strategies that have passwords, so password recovery (issue 4). */
-export const PASSWORD_STRATEGIES: AuthStrategy[] = ['session'];
+export const PASSWORD_STRATEGIES: AuthStrategy[] = ['session', 'jwt'];
 
 /** What `createTestApp` needs for `strategy`, with a fast bcrypt and the given password options. */
 export function recoveryOptions(strategy: AuthStrategy, password: Partial<AuthOptions['password']> = {}): Partial<AuthOptions> {
@@ -17,7 +17,9 @@ export function recoveryOptions(strategy: AuthStrategy, password: Partial<AuthOp
 
 /** A strategy's credentials after login, and what each of them gets now. */
 export interface Credentials {
-  /** HTTP status of every way the credential can be used (session: /me; jwt: /me with the access token, then refresh). */
+  /** Status of GET /auth/me with the credential; uses nothing up. */
+  me(): Promise<number>;
+  /** Status of every way the credential can be used (session: /me; jwt: /me, then refresh, which rotates it). */
   statuses(): Promise<number[]>;
 }
 
@@ -30,6 +32,16 @@ export class RecoveryClient {
 
   signup(email: string, password: string) {
     return request(this.t.server).post('/auth/signup').send({ email, password });
+  }
+
+  /** Signs a user up and returns its user body (jwt signup answers with tokens: ask /me). */
+  async createUser(email: string, password: string): Promise<UserBody> {
+    const response = await this.signup(email, password);
+    expect(response.status).toBe(201);
+    if (this.strategy === 'session') return response.body as UserBody;
+    const me = await request(this.t.server).get('/auth/me').set('Authorization', `Bearer ${response.body.access_token}`);
+    expect(me.status).toBe(200);
+    return me.body as UserBody;
   }
 
   login(email: string, password: string) {
@@ -50,15 +62,15 @@ export class RecoveryClient {
     const server = this.t.server;
     if (this.strategy === 'session') {
       const cookie = cookiesOf(response).svc_session.value;
-      return { statuses: async () => [(await request(server).get('/auth/me').set('Cookie', `svc_session=${cookie}`)).status] };
+      const me = async () => (await request(server).get('/auth/me').set('Cookie', `svc_session=${cookie}`)).status;
+      return { me, statuses: async () => [await me()] };
     }
     const accessToken = response.body.access_token as string;
     const refresh = cookiesOf(response).svc_refresh.value;
+    const me = async () => (await request(server).get('/auth/me').set('Authorization', `Bearer ${accessToken}`)).status;
     return {
-      statuses: async () => [
-        (await request(server).get('/auth/me').set('Authorization', `Bearer ${accessToken}`)).status,
-        (await request(server).post('/auth/refresh').set('Cookie', `svc_refresh=${refresh}`)).status,
-      ],
+      me,
+      statuses: async () => [await me(), (await request(server).post('/auth/refresh').set('Cookie', `svc_refresh=${refresh}`)).status],
     };
   }
 
