@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { AuthHooks, AuthOptions, JwtOptions } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
-import type { Type } from '@nestjs/common';
+import type { LoggerService, Type } from '@nestjs/common';
 
 export const PASSWORD = 'correct horse battery';
 export const MINUTE = 60_000;
@@ -30,6 +30,7 @@ export async function createJwtApp(options: {
   hooks?: Type<AuthHooks>;
   providers?: Type[];
   clock?: TestClock;
+  logger?: LoggerService;
 }): Promise<JwtApp> {
   const t = await createTestApp({
     engine: options.engine,
@@ -38,6 +39,7 @@ export async function createJwtApp(options: {
     hooks: options.hooks,
     providers: options.providers,
     clock: options.clock,
+    logger: options.logger,
   });
   await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;

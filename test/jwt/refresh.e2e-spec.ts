@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type LoggerService } from '@nestjs/common';
 import request from 'supertest';
 import { AuthEvent, type AuthHooks, HookAbort, type RefreshPayload } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
@@ -18,6 +18,15 @@ class RefreshHooks implements AuthHooks {
   }
 }
 
+class CapturingLogger implements LoggerService {
+  readonly lines: { level: string; message: string; context?: string }[] = [];
+  log(message: unknown, context?: string) { this.lines.push({ level: 'log', message: String(message), context }); }
+  error(message: unknown, _trace?: string, context?: string) { this.lines.push({ level: 'error', message: String(message), context }); }
+  warn(message: unknown, context?: string) { this.lines.push({ level: 'warn', message: String(message), context }); }
+  debug() {}
+  verbose() {}
+}
+
 interface Row {
   id: string;
   family_id: string;
@@ -28,8 +37,9 @@ interface Row {
 
 describe.each(ENGINES)('jwt refresh on %s', (engine) => {
   let t: JwtApp;
+  const logger = new CapturingLogger();
   beforeAll(async () => {
-    t = await createJwtApp({ engine, hooks: RefreshHooks });
+    t = await createJwtApp({ engine, hooks: RefreshHooks, logger });
   });
   afterAll(() => t.close());
   beforeEach(() => {
@@ -110,6 +120,9 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     const event = events[before];
     expect(event).toEqual({ userId: stolen.userId, familyId, ip: '127.0.0.1', at: t.clock.now() });
     expect(JSON.stringify(event)).not.toContain(stolen.refresh);
+    const warnings = logger.lines.filter((line) => line.message.includes('reuse'));
+    expect(warnings).toEqual([{ level: 'warn', context: 'svc', message: `refresh token reuse detected: family ${familyId} of user ${stolen.userId} revoked` }]);
+    for (const token of [stolen.refresh, rotated.refresh, newest.refresh, stolen.access]) expect(JSON.stringify(logger.lines)).not.toContain(token);
   });
 
   it('missing, unknown, expired and revoked tokens: 401 REFRESH_TOKEN_INVALID, cookie cleared, nothing revoked', async () => {
