@@ -2,6 +2,7 @@ import { describe, it } from '@jest/globals';
 import { TypeOrmRateLimitStorage } from '#svc/auth';
 import { canUsePostgres } from '../support/engines.js';
 import { sharedPostgresDatabase } from './support/databases.js';
+import { describeDatabaseHousekeeping } from './support/database-housekeeping.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
 
 if (await canUsePostgres()) {
@@ -14,6 +15,7 @@ if (await canUsePostgres()) {
       close: database.close,
     };
   });
+  describeDatabaseHousekeeping('PostgreSQL', sharedPostgresDatabase);
 } else {
   describe('RateLimitStorage contract: database on PostgreSQL', () => {
     it.skip('SKIPPED: PostgreSQL unreachable on 127.0.0.1:5432 (set REQUIRE_POSTGRES=1 to fail instead)', () => undefined);

@@ -1,5 +1,6 @@
 import { TypeOrmRateLimitStorage } from '#svc/auth';
 import { sharedSqliteFile } from './support/databases.js';
+import { describeDatabaseHousekeeping } from './support/database-housekeeping.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
 
 describeRateLimitStorageContract('database on SQLite (one file, two better-sqlite3 connections)', async (clock) => {
@@ -11,3 +12,5 @@ describeRateLimitStorageContract('database on SQLite (one file, two better-sqlit
     close: database.close,
   };
 });
+
+describeDatabaseHousekeeping('SQLite', sharedSqliteFile);

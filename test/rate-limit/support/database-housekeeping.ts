@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TypeOrmRateLimitStorage } from '#svc/auth';
+import type { SharedDatabase } from './databases.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './manual-clock.js';
+
+/** The database backend's own duties: rows in `rate_limit_counters`, and deleting ended windows. */
+export function describeDatabaseHousekeeping(name: string, open: () => Promise<SharedDatabase>): void {
+  describe(`database backend housekeeping on ${name}`, () => {
+    const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+    let database: SharedDatabase;
+    let storage: TypeOrmRateLimitStorage;
+    const rows = () => database.instances[0].dataSource.query('SELECT "key", window_start, "count" FROM rate_limit_counters ORDER BY "key"');
+
+    beforeAll(async () => {
+      database = await open();
+      storage = new TypeOrmRateLimitStorage(database.instances[0], clock);
+    });
+
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it('keeps one row per key with its window start, and deletes the rows of ended windows', async () => {
+      await storage.check('old', 60, 5);
+      clock.advance(60_000);
+      await storage.check('current', 60, 5);
+      await storage.check('current', 60, 5);
+      expect((await rows()).map((row: Record<string, unknown>) => [row.key, Number(row.window_start), Number(row.count)])).toEqual([
+        ['current', WINDOW_ALIGNED_EPOCH_MS + 60_000, 2],
+        ['old', WINDOW_ALIGNED_EPOCH_MS, 1],
+      ]);
+      await storage.deleteEndedWindows(60);
+      expect((await rows()).map((row: Record<string, unknown>) => row.key)).toEqual(['current']);
+    });
+
+    it('stores a key longer than the column by its SHA-256', async () => {
+      await storage.check(`account:${'x'.repeat(300)}@example.com:/auth/login`, 60, 5);
+      expect((await rows()).map((row: Record<string, unknown>) => row.key)).toContainEqual(expect.stringMatching(/^sha256:[0-9a-f]{64}$/));
+    });
+  });
+}
