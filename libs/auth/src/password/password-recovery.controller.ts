@@ -2,6 +2,7 @@ import { Controller, HttpCode, HttpStatus, Post, Req, UseInterceptors } from '@n
 import type { Request } from 'express';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
 import { BeforeHookInterceptor, BodyOperation, payloadOf } from '../hooks/before-hook.interceptor.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordRecovery } from './password-recovery.service.js';
 
 /** forgot-password and reset-password of the session and jwt strategies (contract §2). Mounted under the prefix. */
@@ -12,6 +13,7 @@ export class PasswordRecoveryController {
 
   /** 202 with an empty body, whatever the email (OWASP Forgot Password Cheat Sheet: no account enumeration). */
   @Post('forgot-password')
+  @AuthRateLimit({ perAccount: true })
   @HttpCode(HttpStatus.ACCEPTED)
   @BodyOperation('forgotPassword', 'beforeForgotPassword')
   forgotPassword(@Req() request: Request): void {
@@ -20,6 +22,7 @@ export class PasswordRecoveryController {
 
   /** 204; no credential is issued: the user logs in with the new password. */
   @Post('reset-password')
+  @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
   @BodyOperation('resetPassword', 'beforeResetPassword')
   async resetPassword(@Req() request: Request): Promise<void> {
