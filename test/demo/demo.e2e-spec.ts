@@ -101,10 +101,14 @@ describe('the demo app configuration', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be postgres://..., sqlite:<file> or sqlite::memory:'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE must be one of true, false'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'changeme' }, 'jwt.secretKey must be at least 32 characters'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'jwt.secretKey is a placeholder value'],
   ])('exits non-zero on %o, naming the field', async (env, message) => {
     const result = await runDemo({ PORT: String(await freePort()), DATABASE_URL: 'sqlite::memory:', ...env });
-    expect('exitCode' in result).toBe(true);
-    if (!('exitCode' in result)) return result.stop();
+    if (!('exitCode' in result)) {
+      await result.stop();
+      throw new Error('the demo started');
+    }
     expect(result.exitCode).not.toBe(0);
     expect(result.stderr).toContain(message);
   });
