@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,43 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (contract §8)',
     expect(await page.text()).toContain('<form id="signup">');
     expect((await fetch(`${demo.baseUrl}/docs`)).status).toBe(200);
     expect((await fetch(`${demo.baseUrl}/reset-password?token=abc`)).status).toBe(200);
+  });
+});
+
+describe.each(['memory', 'database', 'redis'])('the demo rate limiter, RATE_LIMIT_BACKEND=%s', (backend) => {
+  it('limits login per address with RATE_LIMIT_MAX, honouring TRUSTED_IP_HEADER only when set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-demo-rl-'));
+    const port = await freePort();
+    const demo = await runDemo({
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
+      RATE_LIMIT_BACKEND: backend,
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '600',
+      TRUSTED_IP_HEADER: 'x-forwarded-for',
+    });
+    if ('exitCode' in demo) throw new Error(`demo exited: ${demo.stderr}`);
+    try {
+      const login = (address: string) =>
+        fetch(`${demo.baseUrl}/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.7, ${address}` },
+          body: JSON.stringify({ email: `${address.replaceAll(':', '-')}@example.io`, password: 'wrong password' }),
+        });
+      // A fresh /64 per run: Redis keeps counters between runs for the window's length.
+      const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+      const address = `${prefix()}::1`;
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await login(address)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const refused = await login(address);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+      expect((await login(`${prefix()}::1`)).status).toBe(401);
+    } finally {
+      await demo.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

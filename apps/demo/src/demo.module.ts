@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, authEntities, authMigrations } from '#svc/auth';
 import { DemoController } from './demo.controller.js';
 import { DemoEventLog } from './demo-event-log.js';
+import { DemoRedis } from './demo-redis.js';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
 import { DemoUserColumns1763700000001 } from './migrations/1763700000001-demo-user-columns.js';
@@ -13,12 +14,15 @@ import { DemoUser } from './users/demo-user.entity.js';
 @Module({})
 export class DemoModule {
   static register(config: DemoConfig): DynamicModule {
+    const redis = config.rateLimit?.backend === 'redis' ? DemoRedis.connect(config.rateLimit.redisUrl) : undefined;
     return {
       module: DemoModule,
       imports: [
         EventEmitterModule.forRoot(),
         TypeOrmModule.forRoot({
           ...config.database,
+          // WAL lets readers go on while a write commits (the database rate limiter writes often).
+          ...(config.database.type === 'better-sqlite3' ? { enableWAL: config.database.database !== ':memory:' } : {}),
           entities: authEntities(DemoUser),
           // Migrations, not synchronize: the schema is versioned and never altered behind your back.
           migrations: [...authMigrations, DemoUserColumns1763700000001],
@@ -31,10 +35,17 @@ export class DemoModule {
           baseUrl: config.baseUrl,
           cookie: { secure: config.cookieSecure },
           jwt: config.strategy === 'jwt' ? { secretKey: config.secret } : undefined,
+          rateLimit: config.rateLimit && {
+            backend: config.rateLimit.backend,
+            max: config.rateLimit.max,
+            windowSeconds: config.rateLimit.windowSeconds,
+            trustedIpHeader: config.rateLimit.trustedIpHeader,
+            redis: redis?.client,
+          },
         }),
       ],
       controllers: [DemoController],
-      providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],
+      providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog, ...(redis ? [{ provide: DemoRedis, useValue: redis }] : [])],
     };
   }
 }
