@@ -1,6 +1,7 @@
 // GET /auth/me with a session cookie vs an unguarded route of the same demo that makes the same
 // user lookup by primary key, both on PostgreSQL, in one run. Target ratio: >= 0.85.
 import autocannon from 'autocannon';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freePort, runDemo } from '../test/demo/demo-process.js';
 
@@ -61,4 +62,4 @@ export async function benchSessionMe(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchSessionMe();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchSessionMe();
