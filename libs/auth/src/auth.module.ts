@@ -1,4 +1,4 @@
-import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, type Provider, type Type } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
@@ -19,7 +19,7 @@ import { AuthEventPublisher } from './events/auth-event-publisher.js';
 import { CurrentUserGuard } from './guards/current-user.guard.js';
 import { BeforeHookInterceptor } from './hooks/before-hook.interceptor.js';
 import { HookRunner } from './hooks/hook-runner.js';
-import { AuthHttpMiddleware } from './http/auth-http.middleware.js';
+import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { PasswordFlows } from './password/password-flows.service.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -34,16 +34,12 @@ import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
-const AUTH_CONTROLLERS = Symbol('svc:AUTH_CONTROLLERS');
-
 /**
  * `AuthModule.forRoot({ strategy, baseUrl, ... })`: registers the strategy's controllers under the
  * prefix, `CurrentUserGuard`, `AuthService` and the hooks. Global, so the guard works anywhere.
  */
 @Module({})
-export class AuthModule implements NestModule {
-  constructor(@Inject(AUTH_CONTROLLERS) private readonly controllers: Type[]) {}
-
+export class AuthModule {
   static forRoot(options: typeof AUTH_OPTIONS_TYPE & AuthModuleExtras): DynamicModule {
     return withStrategy(ConfigurableAuthModule.forRoot(options), options);
   }
@@ -52,9 +48,6 @@ export class AuthModule implements NestModule {
     return withStrategy(ConfigurableAuthModule.forRootAsync(options), options);
   }
 
-  configure(consumer: MiddlewareConsumer): void {
-    if (this.controllers.length > 0) consumer.apply(AuthHttpMiddleware).forRoutes(...this.controllers);
-  }
 }
 
 function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {
@@ -76,7 +69,6 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
       inject: [AUTH_CONFIG],
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
-    { provide: AUTH_CONTROLLERS, useValue: controllers },
     { provide: APP_FILTER, useClass: AuthExceptionFilter },
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     UnitOfWork,
@@ -91,6 +83,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     RefreshTokenStore,
     AuthService,
     CurrentUserGuard,
+    AuthRequestGuard,
     ...rateLimitProviders(),
     ...parts.providers,
     { provide: CREDENTIAL_RESOLVER, useExisting: parts.credentialResolver },

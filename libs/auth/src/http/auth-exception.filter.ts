@@ -5,7 +5,7 @@ import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { describe } from '../hooks/hook-runner.js';
-import { setAuthResponseHeaders } from './auth-http.middleware.js';
+import { setAuthResponseHeaders } from './auth-response-headers.js';
 
 /**
  * Gives every error on the library's routes the contract's body (contract §1). Two kinds need it:

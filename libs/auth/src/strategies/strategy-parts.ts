@@ -1,4 +1,5 @@
-import { Controller, type Provider, type Type } from '@nestjs/common';
+import { Controller, type Provider, type Type, UseGuards } from '@nestjs/common';
+import { AuthRequestGuard } from '../http/auth-request.guard.js';
 import type { AuthStrategy } from '../config/auth-options.js';
 import type { CredentialResolver } from '../guards/credential-resolver.js';
 import { passwordRecoveryParts } from '../password/password-recovery.parts.js';
@@ -53,12 +54,14 @@ export function strategyParts(strategy: AuthStrategy): StrategyParts {
 }
 
 /**
- * Mounts a controller under the configured prefix. A subclass per module instance carries the
- * path, so two applications in one process never share (or mutate) route metadata.
+ * Mounts a controller under the configured prefix, behind `AuthRequestGuard`. A subclass per
+ * module instance carries the path, so two applications in one process never share (or mutate)
+ * route metadata.
  */
 export function withPrefix<T extends Type>(controller: T, prefix: string): T {
   const mounted = class extends controller {};
   Object.defineProperty(mounted, 'name', { value: controller.name });
   Controller(prefix)(mounted);
+  UseGuards(AuthRequestGuard)(mounted);
   return mounted;
 }

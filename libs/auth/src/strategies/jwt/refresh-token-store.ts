@@ -9,6 +9,7 @@ import type { SvcUser } from '../../entities/user.entity.js';
 import { hashToken, randomToken } from '../../password/token-hash.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
+import { preparedQuery } from '../../persistence/prepared-query.js';
 
 const DAY_MS = 86_400_000;
 
@@ -106,7 +107,7 @@ export class RefreshTokenStore implements CredentialRevoker {
    * §3, ASVS 7.4.1), so a revoked family or a deleted user is refused at once.
    */
   async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
-    const rows: Record<string, unknown>[] = await manager.query(this.liveFamilyUserSql(manager.connection), [userId, familyId, familyId]);
+    const rows = await preparedQuery(manager, this.liveFamilyUserSql(manager.connection), [userId, familyId, familyId]);
     return rows.length === 0 ? null : hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
   }
 

@@ -9,6 +9,7 @@ import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { clientIpOf } from '../../http/client-ip.js';
 import { hashToken, randomToken } from '../../password/token-hash.js';
+import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 
@@ -56,7 +57,7 @@ export class SessionStore implements CredentialRevoker {
 
   /** The session and its user in one query, or null when the token matches no row. */
   async findWithUser(manager: EntityManager, token: string): Promise<{ session: Session; user: SvcUser } | null> {
-    const rows: Record<string, unknown>[] = await manager.query(this.lookupSql(manager.connection), [hashToken(token)]);
+    const rows = await preparedQuery(manager, this.lookupSql(manager.connection), [hashToken(token)]);
     if (rows.length === 0) return null;
     return {
       session: hydrate<Session>(manager.connection, Session, 's', rows[0]),
