@@ -143,8 +143,5 @@ export async function runPasswordTimingBench(): Promise<void> {
   for (const engine of engines) print(await benchEngine(engine, bcryptCost, loginSamples, forgotSamples));
 }
 
-// Run directly (node, with bench/ts-register.mjs) it starts at once; under jest, as one test that
-// asserts nothing; imported by a runner, it waits to be called.
-declare const it: ((name: string, run: () => Promise<void>, timeout: number) => void) | undefined;
-if (typeof it === 'function') it('password timing benchmark', runPasswordTimingBench, 30 * 60_000);
-else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runPasswordTimingBench();
+// Run directly (node, with bench/ts-register.mjs) it starts at once; imported, it waits to be called.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runPasswordTimingBench();

@@ -44,15 +44,17 @@ export function demoPage(strategy: string): string {
   <label for="forgot-email">Email</label><input id="forgot-email" name="email" type="email" required>
   <button type="submit">Send reset link</button>
 </form>
+<p id="forgot-result" class="hint" aria-live="polite"></p>
 </section>
 
 <section id="reset-section">
 <h2>Reset password</h2>
 <form id="reset">
-  <label for="reset-token">Token</label><input id="reset-token" name="token" required>
+  <label for="reset-token">Token</label><input id="reset-token" name="token" required autocomplete="off">
   <label for="reset-password">New password</label><input id="reset-password" name="password" type="password" required minlength="8" autocomplete="new-password">
   <button type="submit">Set new password</button>
 </form>
+<p id="reset-result" class="hint" aria-live="polite"></p>
 </section>
 
 <section>
@@ -98,8 +100,23 @@ export const demoScript = `'use strict';
   });
   onSubmit('signup', '/auth/signup');
   onSubmit('login', '/auth/login');
-  onSubmit('forgot', '/auth/forgot-password');
-  onSubmit('reset', '/auth/reset-password');
+  document.getElementById('forgot').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    await call('POST', '/auth/forgot-password', formBody(event.target));
+    document.getElementById('forgot-result').textContent =
+      'If an account exists for that address, a reset link is on its way (the demo prints it as a MAIL line).';
+  });
+  document.getElementById('reset').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const response = await call('POST', '/auth/reset-password', formBody(event.target));
+    const result = document.getElementById('reset-result');
+    if (response.status === 204) {
+      event.target.reset();
+      result.textContent = 'Password changed and every session signed out: log in with the new password.';
+    } else {
+      result.textContent = 'This link is invalid, used or expired, or the password breaks the rules: ask for a new one.';
+    }
+  });
 
   document.getElementById('me').addEventListener('click', () => call('GET', '/auth/me'));
   document.getElementById('profile').addEventListener('click', () => call('GET', '/profile'));
@@ -110,7 +127,7 @@ export const demoScript = `'use strict';
   const token = new URLSearchParams(location.search).get('token');
   if (token) {
     document.getElementById('reset-token').value = token;
-    history.replaceState(null, '', location.pathname);
+    history.replaceState(null, '', location.pathname); // the token leaves the address bar and history
     document.getElementById('reset-section').scrollIntoView();
   }
 })();

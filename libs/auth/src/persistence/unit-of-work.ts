@@ -31,6 +31,14 @@ export class UnitOfWork {
     return this.guard(() => work(this.dataSource.manager));
   }
 
+  /**
+   * Runs one self-contained write statement in autocommit: it is its own transaction, committed
+   * at once and independent of the request's (the rate limiter's counter, spec rule 9).
+   */
+  autocommit<T>(statement: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.guard(() => statement(this.dataSource.manager));
+  }
+
   private guard<T>(run: () => Promise<T>): Promise<T> {
     const result = this.serialize ? this.enqueue(run) : run();
     return result.catch((error: unknown) => {

@@ -39,7 +39,7 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
-    const rows: Array<{ count: number | string; window_start: number | string }> = await this.unitOfWork.read((manager) =>
+    const rows: Array<{ count: number | string; window_start: number | string }> = await this.unitOfWork.autocommit((manager) =>
       manager.query(this.upsertSql, [storedKey(key), window.start]),
     );
     const row = rows[0];
