@@ -1,5 +1,8 @@
-/** Jest 30 in ESM mode, TypeScript through @swc/jest (see toolchain notes in README). */
-const swc = {
+/**
+ * Jest 30 in ESM mode, TypeScript through @swc/jest. `swcOptions` is also what bench/ts-hooks.mjs
+ * compiles with, so benchmarks run the code exactly as the tests do.
+ */
+export const swcOptions = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
     transform: { legacyDecorator: true, decoratorMetadata: true },
@@ -12,7 +15,7 @@ const swc = {
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^#svc/auth$': '<rootDir>/libs/auth/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

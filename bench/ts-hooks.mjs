@@ -3,17 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { transform } from '@swc/core';
+import { swcOptions as testSwcOptions } from '../jest.config.js';
 
-const swcOptions = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    keepClassNames: true,
-    target: 'es2022',
-  },
-  module: { type: 'es6' },
-  sourceMaps: 'inline',
-};
+const swcOptions = { ...testSwcOptions, sourceMaps: 'inline' };
 
 export async function resolve(specifier, context, nextResolve) {
   try {
