@@ -47,7 +47,6 @@ export class AuthModule {
   static forRootAsync(options: typeof AUTH_ASYNC_OPTIONS_TYPE & AuthModuleExtras): DynamicModule {
     return withStrategy(ConfigurableAuthModule.forRootAsync(options), options);
   }
-
 }
 
 function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {

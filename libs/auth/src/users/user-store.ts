@@ -40,5 +40,3 @@ export class UserStore {
     await manager.update(this.config.userEntity, { id: userId }, { passwordHash } as Partial<SvcUser>);
   }
 }
-
-export { UUID as UUID_PATTERN };

@@ -88,7 +88,6 @@ export class SessionStore implements CredentialRevoker {
     await manager.delete(Session, { userId });
   }
 
-  /** Deletes expired sessions; the caller commits. */
   /** Built once: the guard runs it on every request, so no query builder on that path. */
   private lookupSql(dataSource: DataSource): string {
     this.lookup ??= [
@@ -100,6 +99,7 @@ export class SessionStore implements CredentialRevoker {
     return this.lookup;
   }
 
+  /** Deletes expired sessions; the caller commits. */
   async purgeExpired(manager: EntityManager): Promise<number> {
     const result = await manager.createQueryBuilder().delete().from(Session).where('expires_at <= :now', { now: this.clock.now() }).execute();
     return result.affected ?? 0;
