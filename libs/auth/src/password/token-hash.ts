@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A 256-bit random token for a cookie or a mail, URL-safe (contract §3). */
 export function randomToken(): string {
@@ -11,4 +11,9 @@ export function randomToken(): string {
  */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Compares two token hashes in constant time (the project's rule for anything secret-derived). */
+export function sameTokenHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
