@@ -59,6 +59,11 @@ export class RecoveryClient {
   async loginFor(email: string, password: string): Promise<Credentials> {
     const response = await this.login(email, password);
     expect(response.status).toBe(200);
+    return this.credentialsOf(response);
+  }
+
+  /** The credentials a successful login or signup response handed out. */
+  credentialsOf(response: request.Response): Credentials {
     const server = this.t.server;
     if (this.strategy === 'session') {
       const cookie = cookiesOf(response).svc_session.value;

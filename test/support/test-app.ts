@@ -92,6 +92,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Receives the application's log lines (default: none). */
   logger?: LoggerService;
+  /** Providers replaced for the test (e.g. a gated password hasher that pauses a request). */
+  overrides?: { provide: unknown; useClass: Type }[];
 }
 
 export interface TestApp {
@@ -134,10 +136,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   })
   class TestModule {}
 
-  const moduleRef = await Test.createTestingModule({ imports: [TestModule] })
-    .overrideProvider(AUTH_CLOCK)
-    .useValue(clock)
-    .compile();
+  let builder = Test.createTestingModule({ imports: [TestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock);
+  for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useClass(override.useClass);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
   await app.init();
   return {

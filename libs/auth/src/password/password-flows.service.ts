@@ -14,6 +14,15 @@ import { normalizeEmail } from '../users/normalize-email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';
+import { constantTimeEqual } from './token-hash.js';
+
+/** Returned when the stored hash is no longer the one verified. */
+const HASH_CHANGED = Symbol('hash changed');
+
+interface VerifiedUser {
+  user: SvcUser;
+  verifiedHash: string;
+}
 
 /** Issues the strategy's credential for `user` inside the request's transaction. */
 export type IssueCredential<C> = (manager: EntityManager, user: SvcUser) => Promise<C>;
@@ -45,11 +54,24 @@ export class PasswordFlows {
 
   /**
    * Checks the password (unknown email and wrong password give the same error after the same
-   * bcrypt work: OWASP Authentication cheat sheet), then issues the credential in one transaction.
+   * bcrypt work: OWASP Authentication Cheat Sheet), then issues the credential in one transaction,
+   * against the hash that was verified only.
    */
   async login<C>(payload: LoginPayload, request: Request, issue: IssueCredential<C>): Promise<{ user: SvcUser; credential: C }> {
     const email = normalizeEmail(payload.email);
     const password = payload.password.reveal();
+    const issued = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password, issue);
+    if (issued !== HASH_CHANGED) return issued;
+    // The hash changed while bcrypt ran: a reset (the new hash will not match this password) or
+    // another login's silent upgrade (it will). Check once more against the new hash.
+    const again = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password, issue);
+    if (again !== HASH_CHANGED) return again;
+    this.reportFailure(request, email, 'bad_password');
+    throw new AuthError('INVALID_CREDENTIALS');
+  }
+
+  /** The active user whose stored hash `password` matches, read outside any transaction (bcrypt must not hold one). */
+  private async checkPassword(request: Request, email: string, password: string): Promise<VerifiedUser> {
     const user = await this.unitOfWork.read((manager) => this.users.findByEmail(manager, email));
     const matches = await this.hasher.verify(password, user?.passwordHash ?? null);
     if (!user || !matches) {
@@ -60,12 +82,32 @@ export class PasswordFlows {
       this.reportFailure(request, email, 'inactive');
       throw new AuthError('USER_INACTIVE');
     }
-    const upgradedHash = this.hasher.needsRehash(user.passwordHash!) ? await this.hasher.hash(password) : undefined;
-    const credential = await this.unitOfWork.transaction(async (manager) => {
-      if (upgradedHash) await this.users.setPasswordHash(manager, user.id, upgradedHash);
-      return issue(manager, user);
+    return { user, verifiedHash: user.passwordHash! };
+  }
+
+  /**
+   * Contract §3: the transaction re-reads the user under a lock and issues the credential only if
+   * the hash is still the one bcrypt verified and the user still active, so a reset that committed
+   * meanwhile (and revoked every credential) is never outlived by this login. A silent upgrade to
+   * the configured cost replaces only that same hash.
+   */
+  private async issueAgainstVerifiedHash<C>(
+    request: Request,
+    { user, verifiedHash }: VerifiedUser,
+    password: string,
+    issue: IssueCredential<C>,
+  ): Promise<{ user: SvcUser; credential: C } | typeof HASH_CHANGED> {
+    const upgradedHash = this.hasher.needsRehash(verifiedHash) ? await this.hasher.hash(password) : undefined;
+    return this.unitOfWork.transaction(async (manager) => {
+      const current = await this.users.lockById(manager, user.id);
+      if (!current?.isActive) {
+        this.reportFailure(request, user.email, 'inactive');
+        throw new AuthError('INVALID_CREDENTIALS');
+      }
+      if (current.passwordHash === null || !constantTimeEqual(current.passwordHash, verifiedHash)) return HASH_CHANGED;
+      if (upgradedHash) await this.users.replacePasswordHash(manager, current.id, verifiedHash, upgradedHash);
+      return { user: current, credential: await issue(manager, current) };
     });
-    return { user, credential };
   }
 
   private reportFailure(request: Request, email: string, reason: 'unknown_email' | 'bad_password' | 'inactive'): void {

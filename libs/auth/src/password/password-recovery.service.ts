@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../auth.constants.js';
+import { AUTH_CLOCK, CREDENTIAL_REVOKER } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
-import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';
@@ -17,13 +16,11 @@ import { UserStore } from '../users/user-store.js';
 import { AfterResponseWork } from './after-response-work.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
-import { lockUserRow } from './user-row-lock.js';
 
 /** forgot-password and reset-password, shared by the session and jwt strategies (contract §2, §3). */
 @Injectable()
 export class PasswordRecovery {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
     private readonly unitOfWork: UnitOfWork,
@@ -59,7 +56,7 @@ export class PasswordRecovery {
     const found = await this.unitOfWork.read((manager) => this.users.findByEmail(manager, email));
     const userId = found?.isActive ? found.id : randomUUID();
     const issued = await this.unitOfWork.transaction(async (manager) => {
-      await lockUserRow(manager, this.config.userEntity, userId);
+      await this.users.lockById(manager, userId);
       await this.tokens.discardAllOfUser(manager, userId);
       return this.tokens.issueIfActive(manager, userId);
     });
@@ -84,8 +81,7 @@ export class PasswordRecovery {
     const passwordHash = await this.hasher.hash(payload.password.reveal());
     const userId = await this.unitOfWork.transaction(async (manager) => {
       if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('RESET_TOKEN_INVALID');
-      await lockUserRow(manager, this.config.userEntity, usable.userId);
-      const user = await this.users.findById(manager, usable.userId);
+      const user = await this.users.lockById(manager, usable.userId);
       // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
       if (!user?.isActive) throw new AuthError('RESET_TOKEN_INVALID');
       await this.users.setPasswordHash(manager, user.id, passwordHash);

@@ -36,7 +36,25 @@ export class UserStore {
     return (await manager.findOneBy(this.config.userEntity, { id: user.id }))!;
   }
 
+  /**
+   * The user's row, locked until the transaction ends, so that two operations on one user's
+   * password or credentials run one after the other (a login and a reset, two reset requests).
+   * PostgreSQL: `FOR NO KEY UPDATE`, which blocks other writers of the row but not inserts that
+   * reference it. SQLite needs no lock: the unit of work runs one transaction at a time there.
+   */
+  lockById(manager: EntityManager, id: string): Promise<SvcUser | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    const query = manager.createQueryBuilder(this.config.userEntity, 'user').where('user.id = :id', { id });
+    return (manager.connection.options.type === 'postgres' ? query.setLock('for_no_key_update') : query).getOne();
+  }
+
   async setPasswordHash(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
     await manager.update(this.config.userEntity, { id: userId }, { passwordHash } as Partial<SvcUser>);
+  }
+
+  /** Replaces the hash only if it is still `expected` (contract §3: an upgrade never overwrites a newer hash). */
+  async replacePasswordHash(manager: EntityManager, userId: string, expected: string, passwordHash: string): Promise<boolean> {
+    const result = await manager.update(this.config.userEntity, { id: userId, passwordHash: expected } as never, { passwordHash } as Partial<SvcUser>);
+    return result.affected === 1;
   }
 }

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { RefreshToken } from '../../entities/refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
-import { hashToken, randomToken, sameTokenHash } from '../../password/token-hash.js';
+import { hashToken, randomToken, constantTimeEqual } from '../../password/token-hash.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
@@ -70,7 +70,7 @@ export class RefreshTokenStore implements CredentialRevoker {
     const id = graceSuccessorId(consumed.id);
     const issued = await this.stage(manager, consumed.userId, consumed.familyId, id, true);
     const stored = await this.findById(manager, id);
-    return stored && sameTokenHash(stored.tokenHash, hashToken(issued.token)) ? issued : null;
+    return stored && constantTimeEqual(stored.tokenHash, hashToken(issued.token)) ? issued : null;
   }
 
   /** True when any row of the family is revoked. */
