@@ -6,7 +6,8 @@ import type { Request } from 'express';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AUTH_SCHEMAS } from '../auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
-import type { AuthSchemaName, AuthSchemas } from '../users/auth-schemas.js';
+import { type AuthSchemaName, type AuthSchemas, fieldsOf } from '../users/auth-schemas.js';
+import { jsonBodyProblems } from '../http/json-body-rules.js';
 import type { HookName } from './auth-hooks.js';
 import { HookRunner } from './hook-runner.js';
 import { SecretString } from './secret-string.js';
@@ -34,11 +35,15 @@ export function payloadOf<T>(request: Request): T {
  */
 @Injectable()
 export class BeforeHookInterceptor implements NestInterceptor {
+  private readonly fields: ReadonlyMap<AuthSchemaName, ReadonlySet<string>>;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly hooks: HookRunner,
     @Inject(AUTH_SCHEMAS) private readonly schemas: AuthSchemas,
-  ) {}
+  ) {
+    this.fields = new Map(Object.entries(schemas).map(([name, schema]) => [name as AuthSchemaName, fieldsOf(schema)]));
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const operation = this.reflector.get<BodyOperation | undefined>(BODY_OPERATION, context.getHandler());
@@ -60,6 +65,8 @@ export class BeforeHookInterceptor implements NestInterceptor {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new AuthError('VALIDATION_FAILED', { message: ['body must be a JSON object'] });
     }
+    const problems = jsonBodyProblems(body as Record<string, unknown>, this.fields.get(schema)!);
+    if (problems.length > 0) throw new AuthError('VALIDATION_FAILED', { message: problems });
     const instance = plainToInstance(this.schemas[schema], body) as object;
     const errors = await validate(instance, {
       whitelist: true,

@@ -10,7 +10,7 @@ import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { LoginPayload, SignupPayload } from '../hooks/auth-hooks.js';
 import { clientIpOf } from '../http/client-ip.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
-import { normalizeEmail } from '../users/normalize-email.js';
+import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';

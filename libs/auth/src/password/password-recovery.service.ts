@@ -10,7 +10,7 @@ import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import type { CredentialRevoker } from '../strategies/credential-revoker.js';
-import { normalizeEmail } from '../users/normalize-email.js';
+import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { AfterResponseWork } from './after-response-work.js';

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
-import { normalizeEmail } from '../users/normalize-email.js';
+import { validEmailOrNull } from '../users/email.js';
 import { clientKeyOf } from './client-key.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';
@@ -70,12 +70,13 @@ export class RateLimitGuard implements CanActivate {
     return typeof routePath === 'string' ? `${request.baseUrl ?? ''}${routePath}` : request.path;
   }
 
-  /** The normalised email of the request body, if it has one (contract §2). */
+  /**
+   * The account of the request: its body's email if that is a valid address, normalised. The body
+   * is not validated yet here, so anything else is not counted per account (validation refuses it
+   * next), and nothing malformed ever reaches a backend key.
+   */
   protected getAccount(request: Request): string | null {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (typeof email !== 'string') return null;
-    const normalised = normalizeEmail(email);
-    return normalised === '' ? null : normalised;
+    return validEmailOrNull((request.body as { email?: unknown } | undefined)?.email);
   }
 
   protected throwRateLimited(response: Response, retryAfterSeconds: number, message?: string): never {

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { getMetadataStorage, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { getMetadataStorage, IsEmail, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from './email.js';
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
 
@@ -14,17 +15,34 @@ export interface AuthSchemas {
 
 export type AuthSchemaName = keyof AuthSchemas;
 
-/** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
-/** Contract §2: emails are trimmed (and lower-cased) before anything else looks at them. */
-const TrimmedEmail = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+/**
+ * An email field: normalised (NFKC, trimmed, lower-cased) before the other rules look at it, and
+ * refused when it holds a control or format character (kept as sent, so the rule below sees it).
+ */
+const EmailField = (): PropertyDecorator => {
+  const normalize = Transform(({ value }) => (typeof value === 'string' && !hasControlOrFormatCharacter(value) ? normalizeEmail(value) : value));
+  const refuseLookAlikes = ValidateBy({
+    name: 'hasNoControlOrFormatCharacter',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasControlOrFormatCharacter(value),
+      defaultMessage: () => 'email must not contain control or format characters (such as zero-width spaces or bidi overrides)',
+    },
+  });
+  return (target, property) => {
+    normalize(target, property);
+    refuseLookAlikes(target, property);
+    IsString()(target, property);
+    MaxLength(MAX_EMAIL_LENGTH)(target, property);
+  };
+};
 
+/** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
 const LIBRARY_OWNED = ['id', 'email', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
 
 export function buildAuthSchemas(userEntity: Function, password: { minLength: number; maxLength: number }): AuthSchemas {
   class SignupRequest {
-    @TrimmedEmail()
+    @EmailField()
     @IsEmail({}, { message: 'email must be an email address' })
-    @MaxLength(320)
     email: string;
 
     @IsPassword(password)
@@ -33,9 +51,7 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
   copyInputRules(userEntity, SignupRequest);
 
   class LoginRequest {
-    @TrimmedEmail()
-    @IsString()
-    @MaxLength(320)
+    @EmailField()
     email: string;
 
     // Login checks only the shape: a password set under older length rules must still log in.
@@ -46,9 +62,7 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
   }
 
   class ForgotPasswordRequest {
-    @TrimmedEmail()
-    @IsString()
-    @MaxLength(320)
+    @EmailField()
     email: string;
   }
 
@@ -81,4 +95,9 @@ function copyInputRules(userEntity: Function, schema: Function): void {
       storage.addValidationMetadata(Object.assign(Object.create(Object.getPrototypeOf(rule)), rule, { target: schema }));
     }
   }
+}
+
+/** The field names of a request schema: every other key of a body is refused. */
+export function fieldsOf(schema: Function): ReadonlySet<string> {
+  return new Set(getMetadataStorage().getTargetValidationMetadatas(schema, '', true, false).map((rule) => rule.propertyName));
 }
