@@ -141,6 +141,8 @@ describe('the demo app configuration', () => {
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE must be one of true, false'],
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'changeme' }, 'jwt.secretKey must be at least 32 characters'],
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'jwt.secretKey is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'jwt.secretKey is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'jwt.secretKey is a placeholder value'],
   ])('exits non-zero on %o, naming the field', async (env, message) => {
     const result = await runDemo({ PORT: String(await freePort()), DATABASE_URL: 'sqlite::memory:', ...env });
     if (!('exitCode' in result)) {

@@ -1,6 +1,7 @@
 import { AuthConfigError } from './auth-config.error.js';
 import type { AuthOptions } from './auth-options.js';
-import { isPlaceholderSecret } from './placeholder-secret.js';
+import { randomBytes, randomInt } from 'node:crypto';
+import { estimatedEntropyBits, isPlaceholderSecret } from './placeholder-secret.js';
 import { validateAuthOptions } from './validate-auth-options.js';
 
 const RANDOM = 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3sJ0gA';
@@ -56,5 +57,29 @@ describe('validateAuthOptions', () => {
     for (const secret of [RANDOM, 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4']) expect(isPlaceholderSecret(secret)).toBe(false);
     for (const secret of ['secretsecretsecretsecretsecretsecret', '${JWT_SECRET_FROM_ENVIRONMENT_VARIABLE}', '0123012301230123012301230123012301230123', 'changeme1234567890'])
       expect(isPlaceholderSecret(secret)).toBe(true);
+  });
+
+  it.each([
+    ['a 10-character pattern repeated', '0123456789'.repeat(4)],
+    ['a run of consecutive characters', 'abcdefghijklmnopqrstuvwxyz012345'],
+    ['a run backwards', 'zyxwvutsrqponmlkjihgfedcba987654'],
+    ['a run with a step of 2', 'acegikmoqsuwy02468acegikmoqsuwy0'],
+    ['a random half repeated', 'Zr4p9WqL2vX8nT6yZr4p9WqL2vX8nT6y'],
+    ['keyboard rows', 'qwertyuiopasdfghjklzxcvbnm123456'],
+    ['runs of repeated characters', 'aaaabbbbccccddddeeeeffffgggghhhh'],
+    ['a placeholder word padded with a run', 'password1234567890abcdefghijklmn'],
+  ])('refuses %s (less than 128 bits of estimated entropy)', (_kind, secret) => {
+    expect(isPlaceholderSecret(secret)).toBe(true);
+    expect(estimatedEntropyBits(secret)).toBeLessThan(128);
+  });
+
+  it('never refuses random secrets of 32 characters or more', () => {
+    const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    for (let i = 0; i < 2000; i++) {
+      expect(isPlaceholderSecret(randomBytes(32).toString('base64url'))).toBe(false);
+      expect(isPlaceholderSecret(randomBytes(24).toString('base64'))).toBe(false);
+      expect(isPlaceholderSecret(randomBytes(20).toString('hex'))).toBe(false);
+      expect(isPlaceholderSecret(Array.from({ length: 32 }, () => alphanumeric[randomInt(alphanumeric.length)]).join(''))).toBe(false);
+    }
   });
 });
