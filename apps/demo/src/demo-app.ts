@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,7 +12,9 @@ export async function createDemoApp(config: DemoConfig, options: { logger?: fals
   if (config.database.type === 'better-sqlite3' && config.database.database !== ':memory:') {
     mkdirSync(dirname(config.database.database), { recursive: true });
   }
-  const app = await NestFactory.create(DemoModule.register(config), { logger: options.logger ?? ['log', 'warn', 'error'] });
+  const app = await NestFactory.create<NestExpressApplication>(DemoModule.register(config), { logger: options.logger ?? ['log', 'warn', 'error'] });
+  // Nothing tells a client which framework answers (OWASP HTTP Headers Cheat Sheet).
+  app.disable('x-powered-by');
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('svc demo').setVersion('0.1.0').build());
   SwaggerModule.setup('docs', app, document);
   return app;

@@ -20,7 +20,8 @@ import { CurrentUserGuard } from './guards/current-user.guard.js';
 import { BeforeHookInterceptor } from './hooks/before-hook.interceptor.js';
 import { HookRunner } from './hooks/hook-runner.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
-import { AuthExceptionFilter } from './http/auth-exception.filter.js';
+import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
+import { AuthNotFoundFilter } from './http/auth-not-found.filter.js';
 import { PasswordFlows } from './password/password-flows.service.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -68,7 +69,8 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
       inject: [AUTH_CONFIG],
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
-    { provide: APP_FILTER, useClass: AuthExceptionFilter },
+    { provide: APP_FILTER, useClass: AuthNotFoundFilter },
+    AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     UnitOfWork,
     UserStore,

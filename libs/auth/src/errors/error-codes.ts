@@ -31,7 +31,8 @@ export const AUTH_ERRORS = {
   OAUTH_ACCOUNT_ORPHANED: [HttpStatus.UNAUTHORIZED, 'OAuth account has no user'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],
-  /** Not in the contract's table: an unexpected failure on a library route, detail only in the log. */
+  NOT_FOUND: [HttpStatus.NOT_FOUND, 'No such route'],
+  /** An unexpected failure on a library route; the detail goes to the log only. */
   INTERNAL_ERROR: [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'],
 } as const satisfies Record<string, readonly [HttpStatus, string]>;
 

@@ -2,7 +2,7 @@ import { Injectable, Logger, Optional } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Request } from 'express';
 import { SVC_LOGGER } from '../auth.constants.js';
-import { describe } from '../hooks/hook-runner.js';
+import { describeError } from '../errors/describe-error.js';
 import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
 
 /**
@@ -26,7 +26,7 @@ export class AuthEventPublisher {
 
   private deliver(name: AuthEventName, payload: unknown): void {
     const secrets = typeof (payload as { token?: unknown }).token === 'string' ? [(payload as { token: string }).token] : [];
-    const report = (error: unknown) => this.logger.error(`observer of ${name} failed: ${describe(error, secrets)}`);
+    const report = (error: unknown) => this.logger.error(`observer of ${name} failed: ${describeError(error, secrets)}`);
     const call = (listener: () => unknown) => {
       try {
         const result = listener();

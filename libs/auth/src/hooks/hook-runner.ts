@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import { AUTH_HOOKS, SVC_LOGGER } from '../auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
+import { describeError } from '../errors/describe-error.js';
 import type { AuthHooks, HookName } from './auth-hooks.js';
 import { HookAbort } from './hook-abort.js';
 import { SecretString } from './secret-string.js';
@@ -23,7 +24,7 @@ export class HookRunner {
       result = await hook.call(this.hooks, payload, request);
     } catch (error) {
       if (error instanceof HookAbort) throw new AuthError('HOOK_ABORTED', { status: error.status, message: error.message });
-      this.logger.error(`before-hook ${name} failed: ${describe(error, secretsIn(payload))}`);
+      this.logger.error(`before-hook ${name} failed: ${describeError(error, secretsIn(payload))}`);
       throw new AuthError('HOOK_FAILED', { cause: error });
     }
     if (result === null || typeof result !== 'object') {
@@ -32,16 +33,6 @@ export class HookRunner {
     }
     return result as HookPayload<N>;
   }
-}
-
-/**
- * Error name and message, with every known secret masked: a crash message may quote the payload
- * (OWASP Logging Cheat Sheet: never log credentials). No stack: it can hold values too.
- */
-export function describe(error: unknown, secrets: readonly string[] = []): string {
-  let text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  for (const secret of secrets) if (secret.length > 0) text = text.split(secret).join('**********');
-  return text;
 }
 
 function secretsIn(payload: object): string[] {

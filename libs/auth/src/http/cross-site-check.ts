@@ -18,13 +18,3 @@ export function assertSameOrigin(request: Request, config: AuthConfig): void {
   }
   if (request.headers['sec-fetch-site'] === 'cross-site') throw new AuthError('CSRF_REJECTED');
 }
-
-/** Matches a Cookie header that carries one of the library's credential cookies. */
-export function authCookiePattern(config: AuthConfig): RegExp {
-  const names = [config.cookie.sessionName, config.cookie.refreshName].map(escapeRegExp).join('|');
-  return new RegExp(`(?:^|;\\s*)(?:${names})=`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { SVC_LOGGER } from '../auth.constants.js';
-import { describe } from '../hooks/hook-runner.js';
+import { describeError } from '../errors/describe-error.js';
 
 /**
  * Runs work once the response has been sent, so its duration cannot show in the response time.
@@ -15,7 +15,7 @@ export class AfterResponseWork implements BeforeApplicationShutdown {
   run(request: Request, label: string, work: () => Promise<void>): void {
     const done = this.afterResponse(request)
       .then(work)
-      .catch((error: unknown) => this.logger.error(`${label} failed after the response: ${describe(error)}`))
+      .catch((error: unknown) => this.logger.error(`${label} failed after the response: ${describeError(error)}`))
       .finally(() => this.pending.delete(done));
     this.pending.add(done);
   }

@@ -1,4 +1,5 @@
-import { Controller, type Provider, type Type, UseGuards } from '@nestjs/common';
+import { Controller, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
+import { AuthExceptionFilter } from '../http/auth-exception.filter.js';
 import { AuthRequestGuard } from '../http/auth-request.guard.js';
 import type { AuthStrategy } from '../config/auth-options.js';
 import type { CredentialResolver } from '../guards/credential-resolver.js';
@@ -54,7 +55,8 @@ export function strategyParts(strategy: AuthStrategy): StrategyParts {
 }
 
 /**
- * Mounts a controller under the configured prefix, behind `AuthRequestGuard`. A subclass per
+ * Mounts a controller under the configured prefix, behind `AuthRequestGuard` and with
+ * `AuthExceptionFilter` for every error of its routes. A subclass per
  * module instance carries the path, so two applications in one process never share (or mutate)
  * route metadata.
  */
@@ -63,5 +65,6 @@ export function withPrefix<T extends Type>(controller: T, prefix: string): T {
   Object.defineProperty(mounted, 'name', { value: controller.name });
   Controller(prefix)(mounted);
   UseGuards(AuthRequestGuard)(mounted);
+  UseFilters(AuthExceptionFilter)(mounted);
   return mounted;
 }

@@ -1,0 +1,41 @@
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Express } from 'express';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { authBodyGate } from './auth-body-gate.js';
+
+interface ExpressRouter {
+  stack: unknown[];
+  use(path: string, handler: unknown): unknown;
+}
+
+/**
+ * Puts `authBodyGate` first in the Express router, under the prefix, so that it reads the body of
+ * every request Express will route there before any body parser does. Nest registers its parsers
+ * when the application initialises, before any module hook runs, so the gate is moved to the
+ * front. Mounted with Express's own path matching, it sees exactly the requests the library's
+ * handlers will see, whatever the case of the path.
+ */
+@Injectable()
+export class AuthBodyGateInstaller implements OnModuleInit {
+  private installed = false;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
+  ) {}
+
+  onModuleInit(): void {
+    const adapter = this.adapterHost?.httpAdapter;
+    // A standalone application context serves no HTTP: nothing to guard.
+    if (!adapter || this.installed) return;
+    const router = (adapter.getInstance() as Express & { router?: ExpressRouter }).router;
+    if (!router || !Array.isArray(router.stack)) {
+      throw new TypeError('svc: AuthModule needs the Express platform (@nestjs/platform-express)');
+    }
+    router.use(this.config.prefix, authBodyGate(this.config.bodyLimitBytes));
+    router.stack.unshift(router.stack.pop());
+    this.installed = true;
+  }
+}
