@@ -111,3 +111,29 @@ describe.each(backends)('rateLimit.onBackendError with $name', (backend) => {
     expect(warnings.some((line) => line.startsWith("svc: rate-limit backend unavailable, request let through (rateLimit.onBackendError = 'allow')"))).toBe(true);
   });
 });
+
+describe('rateLimit.onBackendError reports while the backend stays down', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it.each(['allow', 'deny'] as const)("'%s': at most one line a minute, with the count of requests since the last", async (onBackendError) => {
+    const lines: string[] = [];
+    for (const level of ['warn', 'error'] as const) {
+      jest.spyOn(Logger.prototype, level).mockImplementation((message: unknown) => void lines.push(String(message)));
+    }
+    const storage = new RedisRateLimitStorage(unreachableRedisClient(), clock);
+    const { app } = await createLimitedApp({ storage, clock, rateLimit: { max: 5, onBackendError }, controllers: [Routes] });
+    try {
+      const expected = onBackendError === 'allow' ? 200 : 503;
+      for (let i = 0; i < 20; i++) expect((await request(app.getHttpServer()).get('/limited')).status).toBe(expected);
+      expect(lines).toHaveLength(1);
+      clock.advance(60_000);
+      expect((await request(app.getHttpServer()).get('/limited')).status).toBe(expected);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('20 requests since the last report');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { availableEngines } from '../support/engines.js';
-import { cookiesOf, createTestApp, type TestApp } from '../support/test-app.js';
+import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { cookiesOf, createTestApp, type TestApp, TestClock } from '../support/test-app.js';
 
 const ENGINES = await availableEngines();
 
@@ -46,5 +47,27 @@ describe.each(ENGINES)('one transaction per request on %s (spec rules 6 and 9, c
     );
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await t.dataSource.query('SELECT * FROM users')).toHaveLength(1);
+  });
+});
+
+describe('a lost database under load', () => {
+  it('is 503 for every request, logged once a minute with the count since the last line', async () => {
+    const clock = new TestClock();
+    const lines: string[] = [];
+    const logger = new CapturingLogger();
+    const t = await createTestApp({ engine: 'sqlite', clock, logger });
+    try {
+      await t.dataSource.destroy();
+      for (let i = 0; i < 10; i++) expect((await request(t.server).post('/auth/login').send({ email: 'a@x.io', password: 'correct horse' })).status).toBe(503);
+      lines.push(...logger.lines.filter((line) => line.level === 'error').map((line) => line.message));
+      expect(lines).toEqual([expect.stringContaining('database unavailable')]);
+      clock.advance(60_000);
+      expect((await request(t.server).get('/auth/me').set('Cookie', 'svc_session=x')).status).toBe(503);
+      const later = logger.lines.filter((line) => line.level === 'error').map((line) => line.message);
+      expect(later).toHaveLength(2);
+      expect(later[1]).toContain('(10 requests since the last report)');
+    } finally {
+      await t.app.close();
+    }
   });
 });

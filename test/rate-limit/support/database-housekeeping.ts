@@ -22,15 +22,23 @@ export function describeDatabaseHousekeeping(name: string, open: () => Promise<S
 
     it('keeps one row per key with its window start, and deletes the rows of ended windows', async () => {
       await storage.check('old', 60, 5);
-      clock.advance(60_000);
       await storage.check('current', 60, 5);
       await storage.check('current', 60, 5);
       expect((await rows()).map((row: Record<string, unknown>) => [row.key, Number(row.window_start), Number(row.count)])).toEqual([
-        ['current', WINDOW_ALIGNED_EPOCH_MS + 60_000, 2],
+        ['current', WINDOW_ALIGNED_EPOCH_MS, 2],
         ['old', WINDOW_ALIGNED_EPOCH_MS, 1],
       ]);
+      clock.advance(60_000);
       await storage.deleteEndedWindows(60);
-      expect((await rows()).map((row: Record<string, unknown>) => row.key)).toEqual(['current']);
+      expect(await rows()).toEqual([]);
+    });
+
+    it('deletes the rows of ended windows on its own, at the first check of each new window', async () => {
+      const start = clock.now().getTime();
+      await storage.check('old', 60, 5);
+      clock.advance(60_000);
+      await storage.check('current', 60, 5);
+      expect((await rows()).map((row: Record<string, unknown>) => [row.key, Number(row.window_start), Number(row.count)])).toEqual([['current', start + 60_000, 1]]);
     });
 
     it('stores a key longer than the column by its SHA-256', async () => {

@@ -11,6 +11,7 @@ export interface AuthConfig {
   /** Origins allowed for cookie-authenticated unsafe requests (the base URL's first). */
   readonly trustedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
+  readonly hookTimeoutSeconds: number;
   readonly userEntity: Type<SvcUser>;
   readonly jwt?: {
     readonly secretKey: string;
@@ -46,5 +47,6 @@ export interface AuthConfig {
     readonly backend: 'memory' | 'database' | 'redis';
     readonly onBackendError: 'deny' | 'allow';
     readonly redis?: unknown;
+    readonly memoryMaxKeys: number;
   };
 }

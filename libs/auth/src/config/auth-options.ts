@@ -70,6 +70,8 @@ export interface RateLimitOptions {
   onBackendError?: 'deny' | 'allow';
   /** ioredis client, required for the redis backend. */
   redis?: unknown;
+  /** Keys the memory backend holds at most; past it, new keys are refused with 429. @default 100000 (100..10000000) */
+  memoryMaxKeys?: number;
 }
 
 /** The options of `AuthModule.forRoot`, or what the factory of `forRootAsync` returns. */
@@ -80,6 +82,8 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   /** Body size limit of the auth endpoints, in bytes. @default 16384 */
   bodyLimitBytes?: number;
+  /** A before-hook that has not answered after this many seconds fails the request (500 HOOK_FAILED). @default 10 (1..60) */
+  hookTimeoutSeconds?: number;
   jwt?: JwtOptions;
   session?: SessionOptions;
   cookie?: CookieOptions;

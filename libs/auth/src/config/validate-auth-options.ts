@@ -36,6 +36,7 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
     prefix,
     trustedOrigins,
     bodyLimitBytes: int('bodyLimitBytes', options.bodyLimitBytes, 16384, 1024, 1048576),
+    hookTimeoutSeconds: int('hookTimeoutSeconds', options.hookTimeoutSeconds, 10, 1, 60),
     userEntity: extras.entities?.user ?? User,
     jwt: options.jwt && {
       secretKey: secret('jwt.secretKey', options.jwt.secretKey),
@@ -71,6 +72,7 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
       backend: oneOf('rateLimit.backend', rateLimit.backend, 'memory', ['memory', 'database', 'redis'] as const),
       onBackendError: oneOf('rateLimit.onBackendError', rateLimit.onBackendError, 'deny', ['deny', 'allow'] as const),
       redis: rateLimit.redis,
+      memoryMaxKeys: int('rateLimit.memoryMaxKeys', rateLimit.memoryMaxKeys, 100_000, 100, 10_000_000),
     },
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -1,7 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AUTH_CLOCK, SVC_LOGGER } from '../auth.constants.js';
+import { type Clock, systemClock } from '../clock.js';
 import { AuthError } from '../errors/auth.error.js';
+import { describeError } from '../errors/describe-error.js';
+import { ThrottledReport } from '../errors/throttled-report.js';
 
 /**
  * The library's only door to the database. `transaction` commits everything a request writes as
@@ -13,12 +17,17 @@ import { AuthError } from '../errors/auth.error.js';
  */
 @Injectable()
 export class UnitOfWork {
-  private readonly logger = new Logger('svc');
+  private readonly logger = new Logger(SVC_LOGGER);
+  private readonly unavailableReport: ThrottledReport;
   private readonly serialize: boolean;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(@InjectDataSource() readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() readonly dataSource: DataSource,
+    @Optional() @Inject(AUTH_CLOCK) clock: Clock = systemClock,
+  ) {
     this.serialize = dataSource.options.type === 'better-sqlite3';
+    this.unavailableReport = new ThrottledReport((line) => this.logger.error(line), () => clock.now().getTime());
   }
 
   /** Runs `work` in one transaction: all its writes are committed together, or none is. */
@@ -55,7 +64,7 @@ export class UnitOfWork {
   /** A lost database is a 503 with nothing half-written, not a 500 (contract §1). */
   private unavailableIfConnectionLost(error: unknown): unknown {
     if (error instanceof AuthError || !isConnectionError(error)) return error;
-    this.logger.error(`database unavailable: ${(error as Error).message}`);
+    this.unavailableReport.occurred(`database unavailable: ${describeError(error)}`);
     return new AuthError('SERVICE_UNAVAILABLE', { cause: error });
   }
 }

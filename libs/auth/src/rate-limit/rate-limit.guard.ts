@@ -1,7 +1,10 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import { describeError } from '../errors/describe-error.js';
+import { ThrottledReport } from '../errors/throttled-report.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { validEmailOrNull } from '../users/email.js';
@@ -23,9 +26,12 @@ export class RateLimitGuard implements CanActivate {
   /** A backend that answers slower than this is treated as down (`rateLimit.onBackendError`). */
   protected readonly backendTimeoutMs: number = 2000;
   private readonly logger = new Logger(SVC_LOGGER);
+  private readonly letThroughReport = new ThrottledReport((line) => this.logger.warn(line), () => this.clock.now().getTime());
+  private readonly refusedReport = new ThrottledReport((line) => this.logger.error(line), () => this.clock.now().getTime());
 
   constructor(
     @Inject(AUTH_CONFIG) protected readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) protected readonly clock: Clock,
     @Inject(RateLimitStorage) protected readonly storage: RateLimitStorage,
     protected readonly reflector: Reflector,
   ) {}
@@ -86,12 +92,11 @@ export class RateLimitGuard implements CanActivate {
 
   /** `rateLimit.onBackendError`: 'deny' (default) refuses with 503, 'allow' lets the request through with a warning. */
   protected onBackendError(error: unknown, settings: RateLimitSettings): void {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
     if (settings.onBackendError === 'allow') {
-      this.logger.warn(`rate-limit backend unavailable, request let through (rateLimit.onBackendError = 'allow'): ${reason}`);
+      this.letThroughReport.occurred(`rate-limit backend unavailable, request let through (rateLimit.onBackendError = 'allow'): ${describeError(error)}`);
       return;
     }
-    this.logger.error(`rate-limit backend unavailable, request refused (rateLimit.onBackendError = 'deny'): ${reason}`);
+    this.refusedReport.occurred(`rate-limit backend unavailable, request refused (rateLimit.onBackendError = 'deny'): ${describeError(error)}`);
     throw new AuthError('SERVICE_UNAVAILABLE', { cause: error });
   }
 

@@ -30,6 +30,6 @@ export function createRateLimitStorage(config: AuthConfig, clock: Clock, unitOfW
     case 'redis':
       return new RedisRateLimitStorage(config.rateLimit?.redis as Redis, clock);
     default:
-      return new MemoryRateLimitStorage(clock);
+      return new MemoryRateLimitStorage(clock, { maxKeys: config.rateLimit?.memoryMaxKeys });
   }
 }

@@ -1,10 +1,12 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { AUTH_CLOCK } from '../../auth.constants.js';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import type { Clock } from '../../clock.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** When full, ended windows are looked for at most this often, so a flood of new keys costs no scans. */
+const FULL_SWEEP_INTERVAL_MS = 1_000;
+export const DEFAULT_MEMORY_MAX_KEYS = 100_000;
 
 interface Counter {
   windowEnd: number;
@@ -15,18 +17,29 @@ interface Counter {
  * Single-process counters. Exact within the process: a check reads and writes its counter without
  * yielding to the event loop. The counters belong to this instance, so two applications in one
  * process never share them; ended windows are swept every minute until shutdown.
+ *
+ * Bounded (README, "Rate limiting"): at `maxKeys` keys, ended windows go first; if none has
+ * ended, a new key is refused (as over its limit) while known keys keep counting, so a flood of
+ * spoofed addresses cannot grow the map without end.
  */
-@Injectable()
 export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationShutdown {
   private readonly counters = new Map<string, Counter>();
+  private readonly maxKeys: number;
   private sweeper?: NodeJS.Timeout;
+  private lastFullSweep = Number.NEGATIVE_INFINITY;
 
-  constructor(@Inject(AUTH_CLOCK) private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    options: { maxKeys?: number } = {},
+  ) {
+    this.maxKeys = options.maxKeys ?? DEFAULT_MEMORY_MAX_KEYS;
+  }
 
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
     let counter = this.counters.get(key);
+    if (!counter && !this.hasRoom(now)) return { ...checkResult(0, max, window.end, now), allowed: false };
     if (!counter || counter.windowEnd !== window.end) {
       counter = { windowEnd: window.end, count: 0 };
       this.counters.set(key, counter);
@@ -42,14 +55,22 @@ export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationSh
     this.counters.clear();
   }
 
+  private hasRoom(now: number): boolean {
+    if (this.counters.size < this.maxKeys) return true;
+    if (now - this.lastFullSweep >= FULL_SWEEP_INTERVAL_MS) {
+      this.lastFullSweep = now;
+      this.sweepEndedWindows(now);
+    }
+    return this.counters.size < this.maxKeys;
+  }
+
   private startSweeper(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => this.sweepEndedWindows(), SWEEP_INTERVAL_MS);
+    this.sweeper = setInterval(() => this.sweepEndedWindows(this.clock.now().getTime()), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
 
-  private sweepEndedWindows(): void {
-    const now = this.clock.now().getTime();
+  private sweepEndedWindows(now: number): void {
     for (const [key, counter] of this.counters) {
       if (counter.windowEnd <= now) this.counters.delete(key);
     }

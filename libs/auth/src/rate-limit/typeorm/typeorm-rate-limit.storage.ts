@@ -28,6 +28,8 @@ const MAX_KEY_LENGTH = 255;
 @Injectable()
 export class TypeOrmRateLimitStorage implements RateLimitStorage {
   private readonly upsertSql: string;
+  private housekeptWindow?: number;
+  private longestWindowSeconds = 0;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -39,6 +41,7 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
+    await this.housekeepOncePerWindow(now, windowSeconds);
     const rows: Array<{ count: number | string; window_start: number | string }> = await this.unitOfWork.autocommit((manager) =>
       manager.query(this.upsertSql, [storedKey(key), window.start]),
     );
@@ -48,13 +51,27 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
     return checkResult(Number(row.count), max, windowEnd, now);
   }
 
-  /** Deletes the rows whose window ended before the current one: call it from a scheduler. */
-  async deleteEndedWindows(windowSeconds: number): Promise<void> {
-    const window = fixedWindowAt(this.clock.now().getTime(), windowSeconds);
+  /**
+   * The library's own schedule for deleting ended windows: the first check of each new window (of
+   * the longest window length seen) does it, one statement per window and instance instead of a
+   * timer. It fails like the check it is part of, and is tried again at the next check.
+   */
+  private async housekeepOncePerWindow(now: number, windowSeconds: number): Promise<void> {
+    this.longestWindowSeconds = Math.max(this.longestWindowSeconds, windowSeconds);
+    const { start } = fixedWindowAt(now, this.longestWindowSeconds);
+    if (start === this.housekeptWindow) return;
+    await this.deleteWindowsBefore(start);
+    this.housekeptWindow = start;
+  }
+
+  /** Deletes the rows whose window ended before the current one (also done on its own, see above). */
+  deleteEndedWindows(windowSeconds: number): Promise<void> {
+    return this.deleteWindowsBefore(fixedWindowAt(this.clock.now().getTime(), windowSeconds).start);
+  }
+
+  private async deleteWindowsBefore(windowStart: number): Promise<void> {
     const parameter = this.unitOfWork.dataSource.options.type === 'postgres' ? '$1' : '?';
-    await this.unitOfWork.transaction((manager) =>
-      manager.query(`DELETE FROM rate_limit_counters WHERE window_start < ${parameter}`, [window.start]),
-    );
+    await this.unitOfWork.autocommit((manager) => manager.query(`DELETE FROM rate_limit_counters WHERE window_start < ${parameter}`, [windowStart]));
   }
 }
 
