@@ -45,5 +45,14 @@ export function describeDatabaseHousekeeping(name: string, open: () => Promise<S
       await storage.check(`account:${'x'.repeat(300)}@example.com:/auth/login`, 60, 5);
       expect((await rows()).map((row: Record<string, unknown>) => row.key)).toContainEqual(expect.stringMatching(/^sha256:[0-9a-f]{64}$/));
     });
+
+    it('stores a key the column could not hold (NUL, lone surrogate) by its SHA-256, and counts it', async () => {
+      for (const key of ['1.2.3.4:/p\u0000ath', '1.2.3.4:/p\ud800ath']) {
+        await storage.check(key, 60, 5);
+        expect((await storage.check(key, 60, 5)).count).toBe(2);
+      }
+      const keys = (await rows()).map((row: Record<string, unknown>) => String(row.key));
+      expect(keys.filter((key) => key.includes('\u0000') || !key.isWellFormed())).toEqual([]);
+    });
   });
 }

@@ -101,7 +101,11 @@ function parametersFor(databaseType: string): [string, string] {
   }
 }
 
-/** Keys longer than the column (long paths or emails) are stored by their SHA-256. */
+/**
+ * Keys longer than the column (long paths or emails) are stored by their SHA-256, and so is any key
+ * a column could not hold as it is (NUL, malformed Unicode), so that no key can fail the statement.
+ */
 function storedKey(key: string): string {
-  return key.length <= MAX_KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+  const storable = key.length <= MAX_KEY_LENGTH && key.isWellFormed() && !key.includes('\0');
+  return storable ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
