@@ -15,6 +15,7 @@ import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
 import { authEntities } from './entities/index.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
+import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
 import { CurrentUserGuard } from './guards/current-user.guard.js';
 import { BeforeHookInterceptor } from './hooks/before-hook.interceptor.js';
@@ -77,6 +78,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     UserSerializer,
     HookRunner,
     BeforeHookInterceptor,
+    AfterResponse,
     AuthEventPublisher,
     PasswordHasher,
     PasswordFlows,

@@ -52,7 +52,7 @@ export function describeDatabaseHousekeeping(name: string, open: () => Promise<S
         expect((await storage.check(key, 60, 5)).count).toBe(2);
       }
       const keys = (await rows()).map((row: Record<string, unknown>) => String(row.key));
-      expect(keys.filter((key) => key.includes('\u0000') || !key.isWellFormed())).toEqual([]);
+      expect(keys.filter((key: string) => key.includes('\u0000') || !key.isWellFormed())).toEqual([]);
     });
   });
 }

@@ -3,25 +3,26 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Request } from 'express';
 import { SVC_LOGGER } from '../auth.constants.js';
 import { describeError } from '../errors/describe-error.js';
+import { AfterResponse } from './after-response.js';
 import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
 
 /**
  * Delivers events to observers after the response has been sent (spec: Events). Each observer
- * runs on its own: a crash is logged to `svc` and changes nothing else.
+ * runs on its own: a crash is logged to `svc` and changes nothing else. An observer's promise is
+ * not waited for, so one that never settles holds up nothing.
  */
 @Injectable()
 export class AuthEventPublisher {
   private readonly logger = new Logger(SVC_LOGGER);
 
-  constructor(@Optional() private readonly emitter?: EventEmitter2) {}
+  constructor(
+    private readonly afterResponse: AfterResponse,
+    @Optional() private readonly emitter?: EventEmitter2,
+  ) {}
 
   publishAfterResponse<N extends AuthEventName>(request: Request, name: N, payload: AuthEventPayloads[N]): void {
     if (!this.emitter || (this.emitter.listenerCount(name) === 0 && this.emitter.listenersAny().length === 0)) return;
-    const response = request.res;
-    const deliver = () => setImmediate(() => this.deliver(name, payload));
-    // 'close' follows 'finish' once the response is sent (or the client went away).
-    if (!response || response.closed) deliver();
-    else response.once('close', deliver);
+    this.afterResponse.run(request, `observers of ${name}`, () => this.deliver(name, payload));
   }
 
   private deliver(name: AuthEventName, payload: unknown): void {

@@ -14,7 +14,7 @@ import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';
-import { constantTimeEqual } from './token-hash.js';
+import { constantTimeEqual } from '../crypto/opaque-token.js';
 
 /** Returned when the stored hash is no longer the one verified. */
 const HASH_CHANGED = Symbol('hash changed');

@@ -13,7 +13,7 @@ import type { CredentialRevoker } from '../strategies/credential-revoker.js';
 import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
-import { AfterResponseWork } from './after-response-work.js';
+import { AfterResponse } from '../events/after-response.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 
@@ -29,7 +29,7 @@ export class PasswordRecovery {
     private readonly hasher: PasswordHasher,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
-    private readonly afterResponse: AfterResponseWork,
+    private readonly afterResponse: AfterResponse,
   ) {}
 
   /**

@@ -5,7 +5,7 @@ import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { PasswordResetToken } from '../entities/password-reset-token.entity.js';
-import { hashToken, randomToken } from './token-hash.js';
+import { hashToken, randomToken } from '../crypto/opaque-token.js';
 
 const MINUTE_MS = 60_000;
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { RefreshToken } from '../../entities/refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
-import { hashToken, randomToken, constantTimeEqual } from '../../password/token-hash.js';
+import { hashToken, randomToken, constantTimeEqual } from '../../crypto/opaque-token.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';

@@ -8,7 +8,7 @@ import type { AuthConfig } from '../../config/auth-config.js';
 import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { clientIpOf } from '../../http/client-ip.js';
-import { hashToken, randomToken } from '../../password/token-hash.js';
+import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
