@@ -3,7 +3,7 @@ import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
 
 /**
  * `forRoot(options)` / `forRootAsync({ useFactory, inject, imports })`. The extras (strategy,
- * entities, hooks) shape the module graph, so they are always given synchronously.
+ * credential, entities, hooks, prefix) shape the module graph, so they are always given synchronously.
  */
 export const {
   ConfigurableModuleClass: ConfigurableAuthModule,
@@ -14,6 +14,7 @@ export const {
   .setClassMethodName('forRoot')
   .setExtras<AuthModuleExtras>({
     strategy: undefined as unknown as AuthModuleExtras['strategy'],
+    credential: undefined,
     prefix: undefined,
     entities: undefined,
     hooks: undefined,

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -12,6 +12,7 @@ import { AuthService } from './auth.service.js';
 import { systemClock } from './clock.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
+import { credentialOf, loginMethodOf } from './config/strategy.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
 import { authEntities } from './entities/index.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
@@ -23,16 +24,12 @@ import { HookRunner } from './hooks/hook-runner.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthNotFoundFilter } from './http/auth-not-found.filter.js';
-import { PasswordFlows } from './password/password-flows.service.js';
-import { PasswordHasher } from './password/password-hasher.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { strategyParts, withPrefix } from './strategies/strategy-parts.js';
 import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
-import { SessionStore } from './strategies/session/session-store.js';
-import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
@@ -56,8 +53,8 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
   // Spec rule 7: checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
-  const parts = strategyParts(extras.strategy);
-  const controllers = parts.controllers.map((controller) => withPrefix(controller, prefix));
+  const parts = strategyParts(loginMethodOf(extras.strategy), credentialOf(extras.strategy, extras.credential));
+  const controllers = [...parts.login.controllers, ...parts.credential.controllers].map((controller) => withPrefix(controller, prefix));
   const providers: Provider[] = [
     {
       provide: AUTH_CONFIG,
@@ -80,17 +77,15 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     BeforeHookInterceptor,
     AfterResponse,
     AuthEventPublisher,
-    PasswordHasher,
-    PasswordFlows,
-    SessionStore,
-    RefreshTokenStore,
     AuthService,
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
-    ...parts.providers,
-    { provide: CREDENTIAL_RESOLVER, useExisting: parts.credentialResolver },
-    { provide: CREDENTIAL_REVOKER, useExisting: parts.credentialRevoker },
+    ...parts.login.providers,
+    ...parts.credential.providers,
+    { provide: CREDENTIAL_ISSUER, useExisting: parts.credential.issuer },
+    { provide: CREDENTIAL_RESOLVER, useExisting: parts.credential.resolver },
+    { provide: CREDENTIAL_REVOKER, useExisting: parts.credential.revoker },
   ];
   return {
     ...definition,

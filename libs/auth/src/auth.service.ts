@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CONFIG } from './auth.constants.js';
-import type { AuthConfig } from './config/auth-config.js';
+import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
+import type { CredentialRevoker } from './strategies/credential/credential-revoker.js';
 import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
 import { SessionStore } from './strategies/session/session-store.js';
 import type { UserBody } from './users/user-body.js';
@@ -14,12 +15,11 @@ import { UserStore } from './users/user-store.js';
 @Injectable()
 export class AuthService {
   constructor(
-    @Inject(AUTH_CONFIG) readonly config: AuthConfig,
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
-    private readonly sessions: SessionStore,
-    private readonly refreshTokens: RefreshTokenStore,
     private readonly serializer: UserSerializer,
+    @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /** The user body of a row: id, email and the `@SvcReturned()` columns. */
@@ -31,19 +31,24 @@ export class AuthService {
     return this.unitOfWork.read((manager) => this.users.findById(manager, id));
   }
 
-  /** Logs the user out everywhere (session strategy): every session row is deleted. */
+  /** Logs the user out everywhere, whatever the credential: every session row deleted, or every refresh family revoked (and with it its access tokens). */
+  revokeAllCredentials(userId: string): Promise<void> {
+    return this.unitOfWork.transaction((manager) => this.revoker.revokeAllOfUser(manager, userId));
+  }
+
+  /** `revokeAllCredentials` of the session credential. */
   revokeAllSessions(userId: string): Promise<void> {
-    return this.unitOfWork.transaction((manager) => this.sessions.revokeAllOfUser(manager, userId));
+    return this.unitOfWork.transaction((manager) => this.store(SessionStore, 'session').revokeAllOfUser(manager, userId));
+  }
+
+  /** `revokeAllCredentials` of the jwt credential. */
+  revokeAllRefreshFamilies(userId: string): Promise<void> {
+    return this.unitOfWork.transaction((manager) => this.store(RefreshTokenStore, 'jwt').revokeAllOfUser(manager, userId));
   }
 
   /** Deletes expired session rows; the caller commits (pass a transaction's manager). */
   purgeExpiredSessions(manager: EntityManager): Promise<number> {
-    return this.sessions.purgeExpired(manager);
-  }
-
-  /** Logs the user out everywhere (jwt): every refresh family is revoked, and with it its access tokens. */
-  revokeAllRefreshFamilies(userId: string): Promise<void> {
-    return this.unitOfWork.transaction((manager) => this.refreshTokens.revokeAllOfUser(manager, userId));
+    return this.store(SessionStore, 'session').purgeExpired(manager);
   }
 
   /**
@@ -53,6 +58,15 @@ export class AuthService {
    * `@Cron('0 * * * *') purge() { return unitOfWork.transaction((m) => auth.purgeExpiredRefreshTokens(m)); }`
    */
   purgeExpiredRefreshTokens(manager: EntityManager): Promise<number> {
-    return this.refreshTokens.purgeExpired(manager);
+    return this.store(RefreshTokenStore, 'jwt').purgeExpired(manager);
+  }
+
+  /** The store of a credential, which exists only when that credential is the configured one. */
+  private store<T>(type: Type<T>, credential: 'session' | 'jwt'): T {
+    try {
+      return this.moduleRef.get(type);
+    } catch {
+      throw new TypeError(`svc: ${type.name} exists only with the ${credential} credential`);
+    }
   }
 }

@@ -35,7 +35,7 @@ export type {
 export { OnAuthEvent } from './events/on-auth-event.decorator.js';
 export { CurrentUser } from './guards/current-user.decorator.js';
 export { CurrentUserGuard } from './guards/current-user.guard.js';
-export type { Principal } from './guards/credential-resolver.js';
+export type { Principal } from './strategies/credential/credential-resolver.js';
 export type {
   AuthHooks,
   ForgotPasswordPayload,

@@ -100,6 +100,12 @@ export interface AuthEntities {
 /** What shapes the module graph, so it is given synchronously to `forRoot` and `forRootAsync`. */
 export interface AuthModuleExtras {
   strategy: AuthStrategy;
+  /**
+   * The credential the OAuth strategies issue, for `forRootAsync` (with `forRoot`, the section's own
+   * `strategy` field says it). It decides the routes, so it is known before the factory runs.
+   * @default 'session'
+   */
+  credential?: 'session' | 'jwt';
   /** Path prefix of every endpoint. @default '/auth' */
   prefix?: string;
   entities?: AuthEntities;

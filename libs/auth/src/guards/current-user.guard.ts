@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CREDENTIAL_RESOLVER } from '../auth.constants.js';
-import type { CredentialResolver, Principal } from './credential-resolver.js';
+import type { CredentialResolver, Principal } from '../strategies/credential/credential-resolver.js';
 
 const PRINCIPAL = Symbol('svc:principal');
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../auth.constants.js';
+import { AUTH_CLOCK, CREDENTIAL_ISSUER } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
@@ -15,6 +14,7 @@ import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';
 import { constantTimeEqual } from '../crypto/opaque-token.js';
+import type { CredentialIssuer } from '../strategies/credential/credential-issuer.js';
 
 /** Returned when the stored hash is no longer the one verified. */
 const HASH_CHANGED = Symbol('hash changed');
@@ -24,10 +24,7 @@ interface VerifiedUser {
   verifiedHash: string;
 }
 
-/** Issues the strategy's credential for `user` inside the request's transaction. */
-export type IssueCredential<C> = (manager: EntityManager, user: SvcUser) => Promise<C>;
-
-/** Signup and login with a password, shared by the session and jwt strategies. */
+/** Signup and login with a password; the credential comes from the configured credential's issuer. */
 @Injectable()
 export class PasswordFlows {
   constructor(
@@ -37,16 +34,17 @@ export class PasswordFlows {
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
   ) {}
 
-  /** Creates the user and (if `issue` is given) its credential in one transaction. */
-  async signup<C>(payload: SignupPayload, request: Request, issue?: IssueCredential<C>): Promise<{ user: SvcUser; credential?: C }> {
+  /** Creates the user and (when the credential logs new users in) its credential in one transaction. */
+  async signup(payload: SignupPayload, request: Request): Promise<{ user: SvcUser; credential?: unknown }> {
     const { email, password, ...columns } = payload;
     // Hash before the transaction: bcrypt's ~200 ms must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(password.reveal());
     const result = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.users.insert(manager, { ...columns, email: normalizeEmail(email), passwordHash });
-      return { user, credential: issue ? await issue(manager, user) : undefined };
+      return { user, credential: this.issuer.issuedAtSignup ? await this.issuer.issue(manager, user, request) : undefined };
     });
     this.events.publishAfterResponse(request, AuthEvent.SignupAfter, { user: this.serializer.serialize(result.user) });
     return result;
@@ -57,14 +55,14 @@ export class PasswordFlows {
    * bcrypt work: OWASP Authentication Cheat Sheet), then issues the credential in one transaction,
    * against the hash that was verified only.
    */
-  async login<C>(payload: LoginPayload, request: Request, issue: IssueCredential<C>): Promise<{ user: SvcUser; credential: C }> {
+  async login(payload: LoginPayload, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
     const email = normalizeEmail(payload.email);
     const password = payload.password.reveal();
-    const issued = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password, issue);
+    const issued = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password);
     if (issued !== HASH_CHANGED) return issued;
     // The hash changed while bcrypt ran: a reset (the new hash will not match this password) or
     // another login's silent upgrade (it will). Check once more against the new hash.
-    const again = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password, issue);
+    const again = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password);
     if (again !== HASH_CHANGED) return again;
     this.reportFailure(request, email, 'bad_password');
     throw new AuthError('INVALID_CREDENTIALS');
@@ -91,12 +89,11 @@ export class PasswordFlows {
    * meanwhile (and revoked every credential) is never outlived by this login. A silent upgrade to
    * the configured cost replaces only that same hash.
    */
-  private async issueAgainstVerifiedHash<C>(
+  private async issueAgainstVerifiedHash(
     request: Request,
     { user, verifiedHash }: VerifiedUser,
     password: string,
-    issue: IssueCredential<C>,
-  ): Promise<{ user: SvcUser; credential: C } | typeof HASH_CHANGED> {
+  ): Promise<{ user: SvcUser; credential: unknown } | typeof HASH_CHANGED> {
     const upgradedHash = this.hasher.needsRehash(verifiedHash) ? await this.hasher.hash(password) : undefined;
     return this.unitOfWork.transaction(async (manager) => {
       const current = await this.users.lockById(manager, user.id);
@@ -106,7 +103,7 @@ export class PasswordFlows {
       }
       if (current.passwordHash === null || !constantTimeEqual(current.passwordHash, verifiedHash)) return HASH_CHANGED;
       if (upgradedHash) await this.users.replacePasswordHash(manager, current.id, verifiedHash, upgradedHash);
-      return { user: current, credential: await issue(manager, current) };
+      return { user: current, credential: await this.issuer.issue(manager, current, request) };
     });
   }
 

@@ -9,7 +9,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
-import type { CredentialRevoker } from '../strategies/credential-revoker.js';
+import type { CredentialRevoker } from '../strategies/credential/credential-revoker.js';
 import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, type KeyObject, randomUUID } from 'node:crypto';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
-import type { AuthConfig } from '../../config/auth-config.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import { jwtSigningKey } from './jwt-key.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 const HASH_OF = { HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' } as const;
 
@@ -26,10 +26,9 @@ export class AccessTokenService {
   private readonly lifetimeSeconds: number;
 
   constructor(
-    @Inject(AUTH_CONFIG) config: AuthConfig,
+    @Inject(JWT_SETTINGS) jwt: JwtSettings,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {
-    const jwt = config.jwt!;
     this.key = jwtSigningKey(jwt.secretKey);
     this.hash = HASH_OF[jwt.algorithm];
     this.header = base64url({ alg: jwt.algorithm, typ: 'JWT' });

@@ -3,12 +3,12 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy } from 'passport-jwt';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
-import type { AuthConfig } from '../../config/auth-config.js';
 import { type AccessTokenClaims, accessTokenClaimsOf } from './access-token-claims.js';
 import { bearerTokenOf } from './bearer-token.js';
 import { jwtSigningKey } from './jwt-key.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 const STRATEGY_NAME = 'svc-jwt';
 const OWN_PASSPORT = Symbol('svc:passport');
@@ -21,10 +21,9 @@ const OWN_PASSPORT = Symbol('svc:passport');
 @Injectable()
 export class AccessTokenStrategy extends PassportStrategy(Strategy, STRATEGY_NAME) {
   constructor(
-    @Inject(AUTH_CONFIG) config: AuthConfig,
+    @Inject(JWT_SETTINGS) jwt: JwtSettings,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {
-    const jwt = config.jwt!;
     super({
       jwtFromRequest: bearerTokenOf,
       // One fixed key, never chosen by the token: `kid`, `jku`, `jwk` and `x5u` are ignored (RFC 8725 §3.10).

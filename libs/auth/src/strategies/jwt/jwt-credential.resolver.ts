@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthError } from '../../errors/auth.error.js';
-import type { CredentialResolver, Principal } from '../../guards/credential-resolver.js';
+import type { CredentialResolver, Principal } from '../credential/credential-resolver.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';

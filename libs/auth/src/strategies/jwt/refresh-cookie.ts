@@ -1,15 +1,32 @@
-import type { Response } from 'express';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_CONFIG } from '../../auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import { clearTokenCookie, setTokenCookie } from '../../http/cookies.js';
+import { clearTokenCookie, readCookie, setTokenCookie } from '../../http/cookies.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+
+const DAY_SECONDS = 86_400;
 
 /**
  * The refresh cookie (contract §3): HttpOnly, Secure and SameSite from config, Path = the prefix
  * (the browser sends it to the auth endpoints only), Max-Age = the refresh lifetime.
  */
-export function setRefreshCookie(response: Response, config: AuthConfig, token: string): void {
-  setTokenCookie(response, config, config.cookie.refreshName, token, config.prefix, config.jwt!.refreshTokenExpireDays * 86_400);
-}
+@Injectable()
+export class RefreshCookie {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
+  ) {}
 
-export function clearRefreshCookie(response: Response, config: AuthConfig): void {
-  clearTokenCookie(response, config, config.cookie.refreshName, config.prefix);
+  read(request: Request): string | undefined {
+    return readCookie(request, this.config.cookie.refreshName);
+  }
+
+  set(response: Response, token: string): void {
+    setTokenCookie(response, this.config, this.config.cookie.refreshName, token, this.config.prefix, this.jwt.refreshTokenExpireDays * DAY_SECONDS);
+  }
+
+  clear(response: Response): void {
+    clearTokenCookie(response, this.config, this.config.cookie.refreshName, this.config.prefix);
+  }
 }

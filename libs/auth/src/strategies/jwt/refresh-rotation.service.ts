@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
-import type { AuthConfig } from '../../config/auth-config.js';
 import type { RefreshToken } from '../../entities/refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserStore } from '../../users/user-store.js';
 import { type JwtCredential, JwtCredentialIssuer } from './jwt-credential.issuer.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /** How a refresh ended. Only `rotated` issues a credential; `reused` has revoked the family. */
@@ -29,7 +29,7 @@ const INACTIVE: RefreshOutcome = { kind: 'inactive' };
 @Injectable()
 export class RefreshRotation {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly unitOfWork: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,
@@ -77,7 +77,7 @@ export class RefreshRotation {
   }
 
   private withinGrace(row: RefreshToken): boolean {
-    const graceMs = this.config.jwt!.refreshReuseGraceSeconds * 1000;
+    const graceMs = this.jwt.refreshReuseGraceSeconds * 1000;
     return graceMs > 0 && row.consumedAt !== null && this.clock.now().getTime() - row.consumedAt.getTime() < graceMs;
   }
 }

@@ -8,8 +8,9 @@ import { RefreshToken } from '../../entities/refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { hashToken, randomToken, constantTimeEqual } from '../../crypto/opaque-token.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
-import type { CredentialRevoker } from '../credential-revoker.js';
+import type { CredentialRevoker } from '../credential/credential-revoker.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +31,7 @@ export class RefreshTokenStore implements CredentialRevoker {
 
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -148,7 +150,7 @@ export class RefreshTokenStore implements CredentialRevoker {
   private async stage(manager: EntityManager, userId: string, familyId: string, id: string, ignoreTakenId: boolean): Promise<IssuedRefreshToken> {
     const token = randomToken();
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.config.jwt!.refreshTokenExpireDays * DAY_MS);
+    const expiresAt = new Date(now.getTime() + this.jwt.refreshTokenExpireDays * DAY_MS);
     const insert = manager
       .createQueryBuilder()
       .insert()

@@ -3,11 +3,11 @@ import type { Request } from 'express';
 import { AUTH_CONFIG } from '../../auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { AuthError } from '../../errors/auth.error.js';
-import type { CredentialResolver, Principal } from '../../guards/credential-resolver.js';
-import { readCookie } from '../../http/cookies.js';
+import type { CredentialResolver, Principal } from '../credential/credential-resolver.js';
 import { assertSameOrigin } from '../../http/cross-site-check.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
+import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
 /** Spec Authentication 1: the session cookie names a live session of an active user, or 401. */
@@ -17,11 +17,12 @@ export class SessionCredentialResolver implements CredentialResolver {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly unitOfWork: UnitOfWork,
     private readonly sessions: SessionStore,
+    private readonly cookie: SessionCookie,
     private readonly serializer: UserSerializer,
   ) {}
 
   async resolve(request: Request): Promise<Principal> {
-    const token = readCookie(request, this.config.cookie.sessionName);
+    const token = this.cookie.read(request);
     if (!token) throw new AuthError('UNAUTHENTICATED');
     // A cookie authenticates this request: refuse it from another origin (contract §3).
     assertSameOrigin(request, this.config);

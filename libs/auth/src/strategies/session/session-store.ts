@@ -11,7 +11,7 @@ import { clientIpOf } from '../../http/client-ip.js';
 import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
-import type { CredentialRevoker } from '../credential-revoker.js';
+import type { CredentialRevoker } from '../credential/credential-revoker.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { SvcUser } from '../entities/user.entity.js';
-import type { UserBody } from '../users/user-body.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import type { UserBody } from '../../users/user-body.js';
 
 /** Who a request is, as `CurrentUserGuard` established it. */
 export interface Principal {

@@ -1,0 +1,25 @@
+import type { Provider } from '@nestjs/common';
+import { AUTH_CONFIG } from '../../auth.constants.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+
+/** The settings of the jwt credential, from whichever section configures it (README, "Access tokens"). */
+export interface JwtSettings {
+  readonly secretKey: string;
+  readonly algorithm: 'HS256' | 'HS384' | 'HS512';
+  readonly accessTokenExpireMinutes: number;
+  readonly refreshTokenExpireDays: number;
+  readonly refreshReuseGraceSeconds: number;
+}
+
+/** Injection token of the jwt credential's `JwtSettings`. */
+export const JWT_SETTINGS = Symbol('svc:JWT_SETTINGS');
+
+export const jwtSettingsProvider: Provider = {
+  provide: JWT_SETTINGS,
+  useFactory: (config: AuthConfig): JwtSettings => {
+    // validateAuthOptions guarantees them whenever the credential is jwt.
+    if (!config.jwt) throw new TypeError('svc: the jwt credential has no settings');
+    return config.jwt;
+  },
+  inject: [AUTH_CONFIG],
+};
