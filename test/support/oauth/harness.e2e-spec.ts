@@ -292,7 +292,7 @@ describe('hostile provider through openid-client 6', () => {
     expect(token).toMatchObject({ clientAuthentication: 'client_secret_basic', clientId: 'basic-client', clientSecretValid: true });
     expect(token.params).toMatchObject({ grant_type: 'authorization_code', code_verifier: sent.verifier, redirect_uri: CALLBACK });
     expect(token.params).not.toHaveProperty('client_secret');
-    expect(decodeProtectedHeader(hostile.signIdToken()).kid).toBe(hostile.signingKeyId);
+    expect(decodeProtectedHeader(await hostile.signIdToken()).kid).toBe(hostile.signingKeyId);
 
     await attempt({}, { ...strict, auth: 'post' });
     expect(hostile.records.token.at(-1)?.clientAuthentication).toBe('client_secret_post');

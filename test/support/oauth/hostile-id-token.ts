@@ -8,7 +8,8 @@ export interface IdTokenParties {
   clientId: string;
   clientSecret: string;
   providerKey: SigningKey;
-  foreignKey: SigningKey;
+  /** Made on first use: an RSA key takes a while to generate, and most tests never need it. */
+  foreignKey: () => Promise<SigningKey>;
 }
 
 /**
@@ -22,14 +23,14 @@ export function defaultIdTokenClaims(parties: IdTokenParties, identity: Identity
 }
 
 /** Signs an id_token as the script says, on top of the default claims. */
-export function scriptedIdToken(parties: IdTokenParties, script: IdTokenScript, defaultClaims: Record<string, unknown>): string {
+export async function scriptedIdToken(parties: IdTokenParties, script: IdTokenScript, defaultClaims: Record<string, unknown>): Promise<string> {
   const signature = script.signature ?? 'provider-key';
   const signer: JwsSigner =
     signature === 'none'
       ? { kind: 'none' }
       : signature === 'client-secret'
         ? { kind: 'hmac-sha256', secret: parties.clientSecret }
-        : { kind: 'key', key: signature === 'foreign-key' ? parties.foreignKey : parties.providerKey };
+        : { kind: 'key', key: signature === 'foreign-key' ? await parties.foreignKey() : parties.providerKey };
   const header =
     signer.kind === 'none'
       ? { alg: 'none', typ: 'JWT' }

@@ -12,7 +12,7 @@ import { formParams, readBody, sendJson, sendRedirect, sendText } from './http-i
 import { LoopbackServer } from './loopback-server.js';
 import type { ProviderUrls } from './oidc-provider-options.js';
 import { withOverrides } from './overrides.js';
-import { generateSigningKey, type SigningKeyType } from './signing-keys.js';
+import { generateSigningKey, type SigningKey, type SigningKeyType } from './signing-keys.js';
 
 export interface HostileProviderOptions {
   /** @default 0: any free port. */
@@ -83,10 +83,17 @@ export class HostileOidcProvider {
   /** @internal use startHostileOidcProvider */
   static async start(options: HostileProviderOptions): Promise<HostileOidcProvider> {
     const keyType = options.keyType ?? 'RSA';
-    const [providerKey, foreignKey] = await Promise.all([generateSigningKey(keyType), generateSigningKey(keyType)]);
+    const providerKey = await generateSigningKey(keyType);
+    let foreignKey: Promise<SigningKey> | undefined;
     let provider: HostileOidcProvider | undefined;
     const server = await LoopbackServer.listen((request, response) => void provider!.handle(request, response), options.port);
-    const parties = { issuer: server.origin, clientId: options.clientId, clientSecret: options.clientSecret, providerKey, foreignKey };
+    const parties: IdTokenParties = {
+      issuer: server.origin,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      providerKey,
+      foreignKey: () => (foreignKey ??= generateSigningKey(keyType)),
+    };
     provider = new HostileOidcProvider(server, options, parties);
     return provider;
   }
@@ -129,7 +136,7 @@ export class HostileOidcProvider {
    * An id_token as the token endpoint would make it, for a test to use by hand: default claims for
    * the scripted identity and `request`'s nonce, with the script's signature, header and claims.
    */
-  signIdToken(script: IdTokenScript = {}, request: AuthorizationRecord | undefined = this.lastAuthorization()): string {
+  signIdToken(script: IdTokenScript = {}, request: AuthorizationRecord | undefined = this.lastAuthorization()): Promise<string> {
     const now = Math.floor((this.options.now ?? Date.now)() / 1000);
     return scriptedIdToken(this.parties, script, defaultIdTokenClaims(this.parties, this.identity(), request, now));
   }
@@ -173,7 +180,7 @@ export class HostileOidcProvider {
         const params = formParams(await readBody(request));
         const record = this.recordTokenRequest(request, params);
         if (await this.faulted('token', request, response)) return;
-        return answerTokenRequest(response, params, record, {
+        return await answerTokenRequest(response, params, record, {
           grants: this.grants,
           script: this.script,
           mode: this.mode,

@@ -8,14 +8,14 @@ export interface TokenEndpointParts {
   grants: HostileGrants;
   script: HostileScript;
   mode: 'oidc' | 'oauth2';
-  signIdToken(script: IdTokenScript, request: AuthorizationRecord | undefined): string;
+  signIdToken(script: IdTokenScript, request: AuthorizationRecord | undefined): Promise<string>;
 }
 
 /**
  * The token endpoint's honest part (RFC 6749 §4.1.3, §5.1, §5.2: client authentication, a single
  * use code bound to its redirect_uri, PKCE), then the scripted body: the id_token and overrides.
  */
-export function answerTokenRequest(response: ServerResponse, params: Record<string, string>, record: TokenRecord, parts: TokenEndpointParts): void {
+export async function answerTokenRequest(response: ServerResponse, params: Record<string, string>, record: TokenRecord, parts: TokenEndpointParts): Promise<void> {
   if (record.clientAuthentication === 'none' || record.clientAuthentication === 'both' || !record.clientSecretValid) {
     const challenge: Record<string, string> = record.clientAuthentication === 'client_secret_basic' ? { 'WWW-Authenticate': 'Basic realm="token"' } : {};
     return sendJson(response, 401, { error: 'invalid_client', error_description: 'client authentication failed' }, challenge);
@@ -32,7 +32,7 @@ export function answerTokenRequest(response: ServerResponse, params: Record<stri
   }
   const body: Record<string, unknown> = { ...parts.grants.issueTokens(), token_type: 'Bearer', expires_in: 3600, scope: authorization?.query.scope };
   const idToken = idTokenScript(parts, authorization, params.grant_type);
-  if (idToken !== 'omit') body.id_token = parts.signIdToken(idToken, authorization);
+  if (idToken !== 'omit') body.id_token = await parts.signIdToken(idToken, authorization);
   sendJson(response, 200, withOverrides(body, parts.script.tokenResponse));
 }
 
