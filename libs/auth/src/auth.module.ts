@@ -1,7 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -19,14 +19,12 @@ import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
 import { CurrentUserGuard } from './guards/current-user.guard.js';
-import { BeforeHookInterceptor } from './hooks/before-hook.interceptor.js';
 import { HookRunner } from './hooks/hook-runner.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthNotFoundFilter } from './http/auth-not-found.filter.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { strategyParts, withPrefix } from './strategies/strategy-parts.js';
-import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
@@ -53,18 +51,13 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
   // Spec rule 7: checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
-  const parts = strategyParts(loginMethodOf(extras.strategy), credentialOf(extras.strategy, extras.credential));
+  const parts = strategyParts(loginMethodOf(extras.strategy), credentialOf(extras.strategy, extras.credential ?? oauthSectionOf(extras)?.strategy));
   const controllers = [...parts.login.controllers, ...parts.credential.controllers].map((controller) => withPrefix(controller, prefix));
   const providers: Provider[] = [
     {
       provide: AUTH_CONFIG,
       useFactory: (options: AuthOptions) => validateAuthOptions(options, extras),
       inject: [AUTH_MODULE_OPTIONS],
-    },
-    {
-      provide: AUTH_SCHEMAS,
-      useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password),
-      inject: [AUTH_CONFIG],
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
     { provide: APP_FILTER, useClass: AuthNotFoundFilter },
@@ -74,7 +67,6 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     UserStore,
     UserSerializer,
     HookRunner,
-    BeforeHookInterceptor,
     AfterResponse,
     AuthEventPublisher,
     AuthService,
@@ -96,4 +88,10 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     providers: [...(definition.providers ?? []), ...providers],
     exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage],
   };
+}
+
+/** With `forRoot`, the options and the extras are one object: the OAuth section's credential is there. */
+function oauthSectionOf(extras: AuthModuleExtras): { strategy?: 'session' | 'jwt' } | undefined {
+  const options = extras as AuthModuleExtras & Partial<AuthOptions>;
+  return extras.strategy === 'oauth2' ? options.oauth2 : extras.strategy === 'oidc' ? options.oidc : undefined;
 }

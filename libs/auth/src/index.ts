@@ -15,6 +15,15 @@ export type {
   RateLimitOptions,
   SessionOptions,
 } from './config/auth-options.js';
+export type {
+  OAuth2ProviderOptions,
+  OAuthProviderOptionsBase,
+  OAuthSectionOptions,
+  OidcProviderOptions,
+  OidcSigningAlgorithm,
+  ProfileMapper,
+  ProfileMapperContext,
+} from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
 export { authEntities, OAuthAccount, PasswordResetToken, RateLimitCounter, RefreshToken, Session, User } from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
@@ -26,6 +35,8 @@ export type {
   LoginAfterEvent,
   LoginFailureEvent,
   LogoutAfterEvent,
+  OAuth2LoginAfterEvent,
+  OidcLoginAfterEvent,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   RefreshAfterEvent,
@@ -41,6 +52,7 @@ export type {
   ForgotPasswordPayload,
   LoginPayload,
   LogoutPayload,
+  OAuthLoginPayload,
   RefreshPayload,
   ResetPasswordPayload,
   SignupPayload,
@@ -55,6 +67,7 @@ export { type RateLimitCheck, RateLimitStorage } from './rate-limit/rate-limit.s
 export { RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
 export { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 export type { AccessTokenClaims } from './strategies/jwt/access-token-claims.js';
+export type { OAuthUserInfo } from './strategies/oauth/oauth-user-info.js';
 export type { TokenBody } from './strategies/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody } from './users/user-body.js';

@@ -1,10 +1,14 @@
 import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthStrategy } from './auth-options.js';
+import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
+import type { CredentialKind } from './strategy.js';
 
 /** The validated, defaulted and frozen configuration every service reads. */
 export interface AuthConfig {
   readonly strategy: AuthStrategy;
+  /** The credential a login issues: the strategy itself for session and jwt, the OAuth section's `strategy` otherwise. */
+  readonly credential: CredentialKind;
   /** Absolute, without a trailing slash. */
   readonly baseUrl: string;
   readonly prefix: string;
@@ -13,6 +17,7 @@ export interface AuthConfig {
   readonly bodyLimitBytes: number;
   readonly hookTimeoutSeconds: number;
   readonly userEntity: Type<SvcUser>;
+  /** Present whenever the credential is jwt: from the jwt section, or defaults and a key derived from the OAuth section's secret. */
   readonly jwt?: {
     readonly secretKey: string;
     readonly algorithm: 'HS256' | 'HS384' | 'HS512';
@@ -20,6 +25,8 @@ export interface AuthConfig {
     readonly refreshTokenExpireDays: number;
     readonly refreshReuseGraceSeconds: number;
   };
+  readonly oauth2?: OAuthSectionConfig<OAuth2ProviderConfig>;
+  readonly oidc?: OAuthSectionConfig<OidcProviderConfig>;
   readonly session: {
     readonly expireDays: number;
     readonly maxPerUser: number;

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import type { OAuth2ProviderOptions, OAuthSectionOptions, OidcProviderOptions } from './oauth-options.js';
 
 /** The credential strategy of one deployment. */
 export type AuthStrategy = 'session' | 'jwt' | 'oidc' | 'oauth2';
@@ -89,6 +90,10 @@ export interface AuthOptions {
   cookie?: CookieOptions;
   password?: PasswordOptions;
   rateLimit?: RateLimitOptions;
+  /** Login through plain OAuth 2.0 providers (strategy 'oauth2'). */
+  oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
+  /** Login through OpenID Connect providers (strategy 'oidc'). */
+  oidc?: OAuthSectionOptions<OidcProviderOptions>;
 }
 
 /** Entity classes the library stores its rows with; each may be extended by the application. */

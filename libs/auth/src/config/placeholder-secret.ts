@@ -86,3 +86,12 @@ function poolSize(chars: string[]): number {
   const sizes = [26, 26, 10, 33];
   return Math.max(2, classes.reduce((pool, pattern, i) => pool + (chars.some((char) => pattern.test(char)) ? sizes[i] : 0), 0));
 }
+
+/**
+ * For secrets svc does not generate (a provider's client secret): a template, or a value with so
+ * little entropy that it cannot be the issued one (`changeme`, `secret`, `xxxxxxxx`).
+ */
+export function isObviousPlaceholder(value: string): boolean {
+  const trimmed = value.trim();
+  return /^<[^>]*>$/.test(trimmed) || /^\$\{[^}]*\}$/.test(trimmed) || /^\{\{[^}]*\}\}$/.test(trimmed) || estimatedEntropyBits(trimmed) < 40;
+}

@@ -1,10 +1,11 @@
+import { deriveKey } from '../crypto/derive-key.js';
 import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
-import type { AuthModuleExtras, AuthOptions } from './auth-options.js';
-import { isPlaceholderSecret } from './placeholder-secret.js';
-
-const STRATEGIES = ['session', 'jwt', 'oidc', 'oauth2'] as const;
+import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.js';
+import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, oneOf, originOf, secret } from './option-rules.js';
+import { CREDENTIAL_KINDS, type CredentialKind, credentialOf, STRATEGIES } from './strategy.js';
+import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
 /**
  * Checks every option on its own, fills in the defaults and freezes the result.
@@ -17,8 +18,12 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
   const baseUrl = absoluteUrl('baseUrl', options.baseUrl);
   const prefix = validatePrefix(extras.prefix);
   const trustedOrigins = [baseUrl.origin, ...(options.trustedOrigins ?? []).map((origin, i) => originOf(`trustedOrigins[${i}]`, origin))];
-  const needsJwt = extras.strategy === 'jwt';
-  if (needsJwt && !options.jwt) throw new AuthConfigError('jwt', 'is required for the jwt strategy');
+  const credential = credentialOfOptions(options, extras);
+  if (extras.strategy === 'jwt' && !options.jwt) throw new AuthConfigError('jwt', 'is required for the jwt strategy');
+  const callbacks = { baseUrl: baseUrl.href.replace(/\/$/, ''), prefix };
+  const oauth2 = extras.strategy === 'oauth2' ? validateOAuth2Section(options.oauth2, callbacks) : undefined;
+  const oidc = extras.strategy === 'oidc' ? validateOidcSection(options.oidc, callbacks) : undefined;
+  const oauthSecret = (oauth2 ?? oidc)?.secretKey;
 
   const cookie = options.cookie ?? {};
   const sameSite = cookie.sameSite ?? 'lax';
@@ -32,19 +37,16 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
 
   const config: AuthConfig = {
     strategy: extras.strategy,
-    baseUrl: baseUrl.href.replace(/\/$/, ''),
+    credential,
+    baseUrl: callbacks.baseUrl,
     prefix,
     trustedOrigins,
     bodyLimitBytes: int('bodyLimitBytes', options.bodyLimitBytes, 16384, 1024, 1048576),
     hookTimeoutSeconds: int('hookTimeoutSeconds', options.hookTimeoutSeconds, 10, 1, 60),
     userEntity: extras.entities?.user ?? User,
-    jwt: options.jwt && {
-      secretKey: secret('jwt.secretKey', options.jwt.secretKey),
-      algorithm: oneOf('jwt.algorithm', options.jwt.algorithm, 'HS256', ['HS256', 'HS384', 'HS512'] as const),
-      accessTokenExpireMinutes: int('jwt.accessTokenExpireMinutes', options.jwt.accessTokenExpireMinutes, 10, 1, 30),
-      refreshTokenExpireDays: int('jwt.refreshTokenExpireDays', options.jwt.refreshTokenExpireDays, 7, 1, 30),
-      refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', options.jwt.refreshReuseGraceSeconds, 0, 0, 60),
-    },
+    jwt: jwtSettings(options.jwt, credential, oauthSecret),
+    oauth2,
+    oidc,
     session: {
       expireDays: int('session.expireDays', options.session?.expireDays, 7, 1, 30),
       maxPerUser: int('session.maxPerUser', options.session?.maxPerUser, 10, 1, 1000),
@@ -84,6 +86,35 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
   return deepFreeze(config);
 }
 
+/**
+ * The jwt section when one is given. An OAuth strategy issuing jwt credentials without one gets the
+ * defaults, signed with a key derived from its own secret (never the state cookie's key itself).
+ */
+function jwtSettings(jwt: JwtOptions | undefined, credential: CredentialKind, oauthSecret: string | undefined): AuthConfig['jwt'] {
+  const options = jwt ?? (credential === 'jwt' && oauthSecret ? { secretKey: deriveKey(oauthSecret, 'jwt access tokens') } : undefined);
+  return options && {
+    secretKey: secret('jwt.secretKey', options.secretKey),
+    algorithm: oneOf('jwt.algorithm', options.algorithm, 'HS256', ['HS256', 'HS384', 'HS512'] as const),
+    accessTokenExpireMinutes: int('jwt.accessTokenExpireMinutes', options.accessTokenExpireMinutes, 10, 1, 30),
+    refreshTokenExpireDays: int('jwt.refreshTokenExpireDays', options.refreshTokenExpireDays, 7, 1, 30),
+    refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', options.refreshReuseGraceSeconds, 0, 0, 60),
+  };
+}
+
+/**
+ * The OAuth strategies' credential is named twice: by the section's `strategy` (a value) and, for
+ * `forRootAsync`, by the `credential` extra that shaped the routes. They must agree.
+ */
+function credentialOfOptions(options: AuthOptions, extras: AuthModuleExtras): CredentialKind {
+  if (extras.strategy !== 'oauth2' && extras.strategy !== 'oidc') return credentialOf(extras.strategy, undefined);
+  const field = `${extras.strategy}.strategy`;
+  const named = oneOf(field, options[extras.strategy]?.strategy, extras.credential ?? 'session', CREDENTIAL_KINDS);
+  if (extras.credential !== undefined && named !== extras.credential) {
+    throw new AuthConfigError(field, `must match the credential given to AuthModule.forRootAsync (${extras.credential})`);
+  }
+  return named;
+}
+
 /** The prefix shapes the routes, so it is checked on its own while the module graph is built. */
 export function validatePrefix(prefix: unknown = '/auth'): string {
   if (typeof prefix !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(prefix) || (prefix.length > 1 && prefix.endsWith('/')) || prefix.includes('//')) {
@@ -92,79 +123,3 @@ export function validatePrefix(prefix: unknown = '/auth'): string {
   return prefix;
 }
 
-function int(field: string, value: unknown, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new AuthConfigError(field, 'must be an integer');
-  if (value < min || value > max) throw new AuthConfigError(field, `must be between ${min} and ${max}`);
-  return value;
-}
-
-function bool(field: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new AuthConfigError(field, 'must be true or false');
-  return value;
-}
-
-function oneOf<T extends string>(field: string, value: unknown, fallback: T, allowed: readonly T[]): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw new AuthConfigError(field, `must be one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
-/** Secrets that sign credentials: long and not a placeholder (spec: Authentication 6). */
-export function secret(field: string, value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0) throw new AuthConfigError(field, 'is required');
-  if (value.length < 32) throw new AuthConfigError(field, 'must be at least 32 characters');
-  if (isPlaceholderSecret(value)) throw new AuthConfigError(field, 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 48`)');
-  return value;
-}
-
-function absoluteUrl(field: string, value: unknown): URL {
-  if (typeof value !== 'string') throw new AuthConfigError(field, 'is required (an absolute http(s) URL)');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new AuthConfigError(field, 'must be an absolute URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AuthConfigError(field, 'must be an http(s) URL');
-  return url;
-}
-
-function originOf(field: string, value: unknown): string {
-  const url = absoluteUrl(field, value);
-  if (url.origin !== value && `${url.origin}/` !== value) throw new AuthConfigError(field, 'must be an origin (scheme://host[:port])');
-  return url.origin;
-}
-
-function cookieName(field: string, value: unknown, fallback: string): string {
-  if (value === undefined) return fallback;
-  // RFC 6265 §4.1.1: a cookie name is a token.
-  if (typeof value !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)) throw new AuthConfigError(field, 'must be a cookie token');
-  return value;
-}
-
-function cookiePath(field: string, value: string): string {
-  if (!/^\/[^;\s]*$/.test(value)) throw new AuthConfigError(field, 'must start with "/" and hold no ";" or spaces');
-  return value;
-}
-
-function cookieDomain(field: string, value: string): string {
-  if (!/^\.?[A-Za-z0-9.-]+$/.test(value)) throw new AuthConfigError(field, 'must be a domain name');
-  return value;
-}
-
-function headerName(field: string, value: string): string {
-  if (!/^[A-Za-z0-9-]+$/.test(value)) throw new AuthConfigError(field, 'must be an HTTP header name');
-  return value.toLowerCase();
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) {
-      if (key !== 'userEntity' && key !== 'redis') deepFreeze((value as Record<string, unknown>)[key]);
-    }
-    Object.freeze(value);
-  }
-  return value;
-}

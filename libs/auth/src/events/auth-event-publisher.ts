@@ -6,6 +6,9 @@ import { describeError } from '../errors/describe-error.js';
 import { AfterResponse } from './after-response.js';
 import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
 
+/** Payload fields masked in an observer's crash message. */
+const SECRET_FIELDS = ['token', 'providerAccessToken', 'providerRefreshToken'];
+
 /**
  * Delivers events to observers after the response has been sent (spec: Events). Each observer
  * runs on its own: a crash is logged to `svc` and changes nothing else. An observer's promise is
@@ -26,7 +29,7 @@ export class AuthEventPublisher {
   }
 
   private deliver(name: AuthEventName, payload: unknown): void {
-    const secrets = typeof (payload as { token?: unknown }).token === 'string' ? [(payload as { token: string }).token] : [];
+    const secrets = SECRET_FIELDS.map((field) => (payload as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
     const report = (error: unknown) => this.logger.error(`observer of ${name} failed: ${describeError(error, secrets)}`);
     const call = (listener: () => unknown) => {
       try {

@@ -1,3 +1,4 @@
+import type { OAuthUserInfo } from '../strategies/oauth/oauth-user-info.js';
 import type { UserBody } from '../users/user-body.js';
 
 /** Names of the events observers listen to (contract §6). */
@@ -62,6 +63,20 @@ export interface PasswordChangedEvent {
   at: Date;
 }
 
+/** OAuth2LoginResult: an oauth2 login, with the provider's tokens (svc never stores them). */
+export interface OAuth2LoginAfterEvent {
+  user: UserBody;
+  userInfo: OAuthUserInfo;
+  providerAccessToken: string;
+  providerRefreshToken: string | null;
+}
+
+/** An oidc login: who the verified id_token (and userinfo) said the user is. */
+export interface OidcLoginAfterEvent {
+  user: UserBody;
+  userInfo: OAuthUserInfo;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -71,6 +86,6 @@ export interface AuthEventPayloads {
   'svc.token_reuse_detected': TokenReuseDetectedEvent;
   'svc.password.reset_requested': PasswordResetRequestedEvent;
   'svc.password.changed': PasswordChangedEvent;
-  'svc.oauth2.login.after': Record<string, unknown>;
-  'svc.oidc.login.after': Record<string, unknown>;
+  'svc.oauth2.login.after': OAuth2LoginAfterEvent;
+  'svc.oidc.login.after': OidcLoginAfterEvent;
 }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { OAuthUserInfo } from '../strategies/oauth/oauth-user-info.js';
 import type { UserBody } from '../users/user-body.js';
 import type { SecretString } from './secret-string.js';
 
@@ -33,6 +34,13 @@ export interface ResetPasswordPayload {
   password: SecretString;
 }
 
+/** An OAuth login (oauth2 or oidc) about to resolve its user: nothing has been written yet. */
+export interface OAuthLoginPayload {
+  provider: string;
+  /** Who the provider says the user is; a hook may change it (it is checked again). */
+  userInfo: OAuthUserInfo;
+}
+
 /**
  * Before-hooks: methods of an `@Injectable()` class given to `AuthModule.forRoot({ hooks })`.
  * Each takes the validated payload and the request and returns the payload (possibly changed).
@@ -45,6 +53,7 @@ export interface AuthHooks {
   beforeRefresh?(payload: RefreshPayload, request: Request): RefreshPayload | Promise<RefreshPayload>;
   beforeForgotPassword?(payload: ForgotPasswordPayload, request: Request): ForgotPasswordPayload | Promise<ForgotPasswordPayload>;
   beforeResetPassword?(payload: ResetPasswordPayload, request: Request): ResetPasswordPayload | Promise<ResetPasswordPayload>;
+  beforeOAuthLogin?(payload: OAuthLoginPayload, request: Request): OAuthLoginPayload | Promise<OAuthLoginPayload>;
 }
 
 export type HookName = keyof AuthHooks;

@@ -5,11 +5,12 @@ import { AuthRequestGuard } from '../http/auth-request.guard.js';
 import { passwordLoginParts } from '../password/password.parts.js';
 import type { CredentialParts, LoginMethodParts } from './credential/credential-parts.js';
 import { jwtCredentialParts } from './jwt/jwt.parts.js';
+import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { sessionCredentialParts } from './session/session.parts.js';
 
 const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts | undefined> = {
   password: passwordLoginParts,
-  oauth2: undefined,
+  oauth2: oauth2LoginParts,
   oidc: undefined,
 };
 

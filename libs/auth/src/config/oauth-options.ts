@@ -1,0 +1,70 @@
+import type { OAuthUserInfo } from '../strategies/oauth/oauth-user-info.js';
+
+/** What every OAuth provider entry holds, for the oauth2 and oidc strategies alike. */
+export interface OAuthProviderOptionsBase {
+  /** Used in the login and callback paths: letters, digits, `-` and `_` (at most 64). */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** The scopes asked for. @default oauth2: `[]`; oidc: `['openid', 'email', 'profile']` */
+  scopes?: string[];
+  /** Send PKCE (S256) with every authorization request (RFC 9700 §2.1.1). @default true */
+  pkce?: boolean;
+  /** How the client authenticates at the token endpoint. @default 'client_secret_basic' */
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+  /**
+   * The callback URL registered at the provider. @default `<baseUrl><prefix>/<oauth2|oidc>/<name>/callback`;
+   * any other value is refused at startup.
+   */
+  redirectUri?: string;
+}
+
+/** What a profile mapper gets besides the profile: the provider's access token, and a way to call its APIs. */
+export interface ProfileMapperContext {
+  provider: string;
+  /** The provider's access token: for follow-up calls only; never stored by svc. */
+  accessToken: string;
+  /** GETs a JSON resource of the provider with the access token (same timeout and TLS rules as svc's own calls). */
+  fetchJson(url: string): Promise<unknown>;
+}
+
+/** Turns the provider's userinfo JSON into an OAuthUserInfo; may call the provider's APIs. */
+export type ProfileMapper = (profile: Record<string, unknown>, context: ProfileMapperContext) => OAuthUserInfo | Promise<OAuthUserInfo>;
+
+/** A plain OAuth 2.0 provider: endpoints given explicitly, no discovery, no signed identity. */
+export interface OAuth2ProviderOptions extends OAuthProviderOptionsBase {
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  /**
+   * The provider's issuer identifier, compared with the `iss` of authorization responses that
+   * carry one (RFC 9207, mix-up defence). @default the origin of `authorizationUrl`
+   */
+  issuer?: string;
+  mapProfileToUser: ProfileMapper;
+}
+
+/** An OpenID Connect provider, configured through its discovery document. */
+export interface OidcProviderOptions extends OAuthProviderOptionsBase {
+  /** The issuer identifier; the discovery document's `issuer` must be exactly this. */
+  issuer: string;
+  /** The only algorithm an id_token may be signed with. @default 'RS256' */
+  idTokenSigningAlg?: OidcSigningAlgorithm;
+}
+
+export type OidcSigningAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS384' | 'PS512' | 'ES256' | 'ES384' | 'ES512' | 'Ed25519' | 'EdDSA';
+
+/** The `oauth2` and `oidc` sections. */
+export interface OAuthSectionOptions<P> {
+  /** Signs the state cookie: 32+ characters, random (placeholders are refused). Required. */
+  secretKey: string;
+  /** The credential a login issues. @default 'session' */
+  strategy?: 'session' | 'jwt';
+  /** Lifetime of a login attempt (the state cookie). @default 600 (60..3600) */
+  stateTtlSeconds?: number;
+  /** Where a login without `?redirect=` lands: a same-origin relative path. @default '/' */
+  postLoginRedirect?: string;
+  /** Each call to the provider (discovery, token, userinfo, JWKS, the mapper's calls) fails after this. @default 5 (1..30) */
+  providerTimeoutSeconds?: number;
+  providers: P[];
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { OAuthAccount } from '../../entities/oauth-account.entity.js';
+
+/** Rows of `oauth_accounts`: a provider identity linked to a user. Every method runs in the caller's transaction. */
+@Injectable()
+export class OAuthAccountStore {
+  findLink(manager: EntityManager, provider: string, providerUserId: string): Promise<OAuthAccount | null> {
+    return manager.findOneBy(OAuthAccount, { provider, providerUserId });
+  }
+
+  /** Links the identity; the unique (provider, provider_user_id) refuses a second link (a concurrent first login). */
+  async link(manager: EntityManager, fields: { provider: string; providerUserId: string; userId: string; email: string | null; createdAt: Date }): Promise<void> {
+    await manager.insert(OAuthAccount, { id: randomUUID(), ...fields });
+  }
+}

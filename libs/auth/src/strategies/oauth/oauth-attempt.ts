@@ -1,0 +1,13 @@
+/** One login attempt, from the redirect to the provider to its callback: what the state cookie carries. */
+export interface OAuthAttempt {
+  /** The provider the attempt was started with; a callback of another provider is refused. */
+  provider: string;
+  /** RFC 6749 §10.12: binds the callback to the browser that started the login. */
+  state: string;
+  /** RFC 7636: the PKCE verifier, when the provider uses PKCE. */
+  codeVerifier?: string;
+  /** OpenID Connect Core §3.1.2.1: the nonce the id_token must carry (oidc only). */
+  nonce?: string;
+  /** Where the browser goes after the login: a same-origin relative path. */
+  redirect: string;
+}

@@ -1,0 +1,42 @@
+import type { OAuthAttempt } from './oauth-attempt.js';
+import type { OAuthUserInfo } from './oauth-user-info.js';
+
+/** What the authorization request carries besides the client's own parameters. */
+export interface AuthorizationRequest {
+  state: string;
+  /** RFC 7636 S256 challenge, when the provider uses PKCE. */
+  codeChallenge?: string;
+  nonce?: string;
+}
+
+/** Who the provider says the user is, with the provider's tokens (never stored). */
+export interface ProviderIdentity {
+  userInfo: OAuthUserInfo;
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+/**
+ * One configured provider, as the OAuth core uses it: the protocol work of a login method
+ * (oauth2: explicit endpoints and a profile mapper; oidc: discovery and a verified id_token).
+ */
+export interface OAuthProviderClient {
+  readonly name: string;
+  readonly pkce: boolean;
+  /** OpenID Connect: a nonce goes with the request and comes back in the id_token. */
+  readonly usesNonce: boolean;
+  /** The callback URL registered at the provider. */
+  readonly redirectUri: string;
+  /** RFC 9207: the `iss` an authorization response must carry, if it carries one. */
+  expectedIssuer(): Promise<string>;
+  /** Whether an authorization response without `iss` is refused (the provider says it always sends one). */
+  requiresIssuerInResponse(): Promise<boolean>;
+  authorizationUrl(request: AuthorizationRequest): Promise<URL>;
+  /** Exchanges the code of `callback` and learns who the user is; throws an AuthError on any failure. */
+  identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity>;
+}
+
+/** The configured providers of a login method, by name. */
+export interface OAuthProviderRegistry {
+  get(name: string): OAuthProviderClient | undefined;
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { jwtVerify, SignJWT } from 'jose';
+import { AUTH_CLOCK } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { OAuthAttempt } from './oauth-attempt.js';
+import { OAUTH_SECTION, type OAuthSection } from './oauth-section.js';
+
+/** RFC 8725 §3.11: an explicit type, so that no other token signed with the same key passes for this one. */
+const STATE_TYPE = 'svc-oauth-state+jwt';
+
+interface StateClaims {
+  prv: string;
+  sta: string;
+  cv?: string;
+  nce?: string;
+  rdr: string;
+}
+
+/**
+ * The state cookie's value: a JWS (HS256 with the section's `secretKey`) carrying the attempt,
+ * its issue time and its expiry (`stateTtlSeconds`), all checked against the injected clock. Signed,
+ * not encrypted: only the browser that started the login holds the HttpOnly cookie.
+ */
+@Injectable()
+export class OAuthStateTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    @Inject(OAUTH_SECTION) private readonly section: OAuthSection,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(section.secretKey);
+  }
+
+  mint(attempt: OAuthAttempt): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const claims: StateClaims = { prv: attempt.provider, sta: attempt.state, cv: attempt.codeVerifier, nce: attempt.nonce, rdr: attempt.redirect };
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: STATE_TYPE })
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.section.stateTtlSeconds)
+      .sign(this.key);
+  }
+
+  /** The attempt, if `token` is a state token of ours, unexpired and bound to `provider`; else null. */
+  async verify(token: string, provider: string): Promise<OAuthAttempt | null> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: STATE_TYPE,
+        currentDate: this.clock.now(),
+        requiredClaims: ['iat', 'exp'],
+        maxTokenAge: this.section.stateTtlSeconds,
+      }));
+    } catch {
+      return null;
+    }
+    const { prv, sta, cv, nce, rdr } = payload;
+    if (prv !== provider || typeof sta !== 'string' || typeof rdr !== 'string') return null;
+    if ((cv !== undefined && typeof cv !== 'string') || (nce !== undefined && typeof nce !== 'string')) return null;
+    return { provider: prv, state: sta, codeVerifier: cv, nonce: nce, redirect: rdr };
+  }
+}

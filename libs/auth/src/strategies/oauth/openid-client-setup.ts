@@ -1,0 +1,39 @@
+import * as client from 'openid-client';
+import type { OAuthProviderConfigBase } from '../../config/oauth-config.js';
+import { isLoopbackHost } from '../../config/option-rules.js';
+import { AuthError } from '../../errors/auth.error.js';
+
+/** Contract: client_secret_basic (RFC 6749 §2.3.1) unless the entry says client_secret_post. */
+export function clientAuthenticationOf(provider: OAuthProviderConfigBase): client.ClientAuth {
+  return provider.tokenEndpointAuthMethod === 'client_secret_post' ? client.ClientSecretPost(provider.clientSecret) : client.ClientSecretBasic(provider.clientSecret);
+}
+
+/**
+ * The transport rules of every call to a provider: the section's timeout, and plain http only for
+ * a provider on a loopback host (validated at startup; openid-client refuses it otherwise).
+ */
+export function applyTransportRules(config: client.Configuration, providerUrls: readonly string[], timeoutSeconds: number): void {
+  config.timeout = timeoutSeconds;
+  if (providerUrls.some((url) => new URL(url).protocol === 'http:')) client.allowInsecureRequests(config);
+}
+
+/** A resource URL a mapper may fetch: https, or http on a loopback host. */
+export function assertFetchableUrl(url: URL): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
+  throw new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { message: 'Provider resource URL must be https' });
+}
+
+/**
+ * GETs a JSON resource with the provider's access token (RFC 6750 §2.1) and the configuration's
+ * transport rules; a status other than 2xx or a body that is not JSON is a provider failure.
+ */
+export async function fetchJsonResource(config: client.Configuration, accessToken: string, url: URL): Promise<unknown> {
+  assertFetchableUrl(url);
+  const response = await client.fetchProtectedResource(config, accessToken, url, 'GET', undefined, new Headers({ accept: 'application/json' }));
+  if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
+  try {
+    return await response.json();
+  } catch {
+    throw new Error(`${url.pathname} did not answer JSON`);
+  }
+}

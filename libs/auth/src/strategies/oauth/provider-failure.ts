@@ -1,0 +1,37 @@
+import type { Logger } from '@nestjs/common';
+import { ResponseBodyError } from 'openid-client';
+import { AuthError } from '../../errors/auth.error.js';
+import { describeError } from '../../errors/describe-error.js';
+
+/** The id_token checks of oauth4webapi (OpenID Connect Core §3.1.3.7): their codes, and the messages of the checks sharing a generic code. */
+const ID_TOKEN_CODES = new Set(['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED', 'OAUTH_KEY_SELECTION_FAILED']);
+const ID_TOKEN_MESSAGE = /\bJWT\b|ID Token|"id_token"|"alg"/;
+
+/**
+ * The error a failed call to a provider answers with (README, "OAuth errors"): a code the token
+ * endpoint refused (`invalid_grant`: replayed, expired, or a PKCE verifier that does not match) is
+ * 401 `OAUTH_CODE_REJECTED`; an id_token that fails a check is 401 `OIDC_ID_TOKEN_INVALID`;
+ * anything else (unreachable, slow, not JSON, the wrong shape, our client refused) is 502
+ * `OAUTH_PROVIDER_UNAVAILABLE`. Logged as name and message only (no token reaches a log).
+ */
+export function providerFailure(error: unknown, context: { provider: string; step: string; idTokenExpected: boolean }, logger: Logger): AuthError {
+  if (error instanceof AuthError) return error;
+  const where = `OAuth provider ${context.provider}, ${context.step}`;
+  if (error instanceof ResponseBodyError && error.error === 'invalid_grant') {
+    logger.warn(`${where}: code rejected (${error.error})`);
+    return new AuthError('OAUTH_CODE_REJECTED', { cause: error });
+  }
+  if (context.idTokenExpected && isIdTokenFailure(error)) {
+    logger.warn(`${where}: id_token refused: ${describeError(error)}`);
+    return new AuthError('OIDC_ID_TOKEN_INVALID', { cause: error });
+  }
+  logger.warn(`${where}: ${describeError(error)}`);
+  return new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { cause: error });
+}
+
+function isIdTokenFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && ID_TOKEN_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return (code === 'OAUTH_INVALID_RESPONSE' || code === 'OAUTH_PARSE_ERROR') && ID_TOKEN_MESSAGE.test(message);
+}

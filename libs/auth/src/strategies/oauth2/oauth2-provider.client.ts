@@ -1,0 +1,105 @@
+import { Logger } from '@nestjs/common';
+import * as client from 'openid-client';
+import { SVC_LOGGER } from '../../auth.constants.js';
+import type { OAuth2ProviderConfig } from '../../config/oauth-config.js';
+import { AuthError } from '../../errors/auth.error.js';
+import { describeError } from '../../errors/describe-error.js';
+import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
+import type { AuthorizationRequest, OAuthProviderClient, ProviderIdentity } from '../oauth/oauth-provider-client.js';
+import { copyUserInfo, userInfoProblem } from '../oauth/oauth-user-info.js';
+import { applyTransportRules, clientAuthenticationOf, fetchJsonResource } from '../oauth/openid-client-setup.js';
+import { providerFailure } from '../oauth/provider-failure.js';
+
+/**
+ * A plain OAuth 2.0 provider (RFC 6749 authorization code grant): endpoints configured explicitly,
+ * no discovery and no signed identity. Who the user is comes from its userinfo endpoint through the
+ * application's `mapProfileToUser`, which the spec trusts; svc checks what the mapper returns.
+ */
+export class OAuth2ProviderClient implements OAuthProviderClient {
+  readonly name: string;
+  readonly pkce: boolean;
+  readonly usesNonce = false;
+  readonly redirectUri: string;
+  private readonly config: client.Configuration;
+  private readonly logger = new Logger(SVC_LOGGER);
+
+  constructor(
+    private readonly provider: OAuth2ProviderConfig,
+    private readonly timeoutSeconds: number,
+  ) {
+    this.name = provider.name;
+    this.pkce = provider.pkce;
+    this.redirectUri = provider.redirectUri;
+    const server: client.ServerMetadata = {
+      issuer: provider.issuer,
+      authorization_endpoint: provider.authorizationUrl,
+      token_endpoint: provider.tokenUrl,
+      userinfo_endpoint: provider.userinfoUrl,
+    };
+    this.config = new client.Configuration(server, provider.clientId, { client_secret: provider.clientSecret }, clientAuthenticationOf(provider));
+    applyTransportRules(this.config, [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl], timeoutSeconds);
+  }
+
+  async expectedIssuer(): Promise<string> {
+    return this.provider.issuer;
+  }
+
+  /** A plain OAuth 2.0 provider need not send `iss` (RFC 9207 is optional for it). */
+  async requiresIssuerInResponse(): Promise<boolean> {
+    return false;
+  }
+
+  async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
+    const parameters: Record<string, string> = { redirect_uri: this.redirectUri, state: request.state };
+    if (this.provider.scopes.length > 0) parameters.scope = this.provider.scopes.join(' ');
+    if (request.codeChallenge) Object.assign(parameters, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
+    return client.buildAuthorizationUrl(this.config, parameters);
+  }
+
+  async identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity> {
+    const tokens = await this.call('token endpoint', () =>
+      client.authorizationCodeGrant(this.config, callback, { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, idTokenExpected: false }),
+    );
+    const profile = await this.call('userinfo endpoint', () => fetchJsonResource(this.config, tokens.access_token, new URL(this.provider.userinfoUrl)));
+    if (profile === null || typeof profile !== 'object' || Array.isArray(profile)) {
+      throw this.failure('userinfo endpoint', new Error('the profile is not a JSON object'));
+    }
+    const userInfo = await this.mapProfile(profile as Record<string, unknown>, tokens.access_token);
+    return { userInfo, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+  }
+
+  /**
+   * The application's mapper, failing closed: a provider call of its that fails, or an answer that
+   * is not an OAuthUserInfo, is 502; no answer within twice the provider timeout is 502; any other
+   * error it throws is 500 `INTERNAL_ERROR` (logged by the library's error filter).
+   */
+  private async mapProfile(profile: Record<string, unknown>, accessToken: string) {
+    const fetchJson = (url: string) => this.call('a call of mapProfileToUser', () => fetchJsonResource(this.config, accessToken, new URL(url)));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(this.failure('mapProfileToUser', new Error('no answer in time'))), this.timeoutSeconds * 2000);
+    });
+    let mapped: unknown;
+    try {
+      mapped = await Promise.race([Promise.resolve().then(() => this.provider.mapProfileToUser(profile, { provider: this.name, accessToken, fetchJson })), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    const problem = userInfoProblem(mapped, this.name);
+    if (problem) throw this.failure('mapProfileToUser', new Error(`the OAuthUserInfo it returned ${problem}`));
+    return copyUserInfo(mapped as never);
+  }
+
+  private async call<T>(step: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw providerFailure(error, { provider: this.name, step, idTokenExpected: false }, this.logger);
+    }
+  }
+
+  private failure(step: string, error: Error): AuthError {
+    this.logger.warn(`OAuth provider ${this.name}, ${step}: ${describeError(error)}`);
+    return new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { cause: error });
+  }
+}

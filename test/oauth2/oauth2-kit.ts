@@ -1,0 +1,185 @@
+import type { LoggerService, Type } from '@nestjs/common';
+import type { AuthHooks, AuthOptions, OAuth2ProviderOptions, OAuthUserInfo } from '#svc/auth';
+import type { Engine } from '../support/engines.js';
+import {
+  BrowserAgent,
+  type HostileOidcProvider,
+  type OidcProviderHarness,
+  reserveLoopbackPort,
+  startHostileOidcProvider,
+  startOidcProvider,
+} from '../support/oauth/index.js';
+import { createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
+
+export const CLIENT_ID = 'svc-demo-client';
+export const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
+export const PROVIDER = 'acme';
+
+/** The accounts of the provider: login name (= provider user id) → claims. */
+export const ACCOUNTS = {
+  alice: { email: 'alice@x.io', email_verified: true, name: 'Alice', picture: 'https://img.test/alice.png' },
+  bob: { email: 'bob@x.io', email_verified: true, name: 'Bob' },
+  carol: { email: 'carol@x.io', email_verified: false, name: 'Carol' },
+  dave: { email: 'Dave@X.io', email_verified: true, name: 'Dave' },
+  erin: { email: 'erin@x.io', email_verified: true, name: 'Erin' },
+  frank: { email: 'frank@x.io', email_verified: true, name: 'Frank' },
+  grace: { email: 'grace@x.io', email_verified: true, name: 'Grace' },
+  heidi: { email: 'heidi@x.io', email_verified: true, name: 'Heidi' },
+};
+
+/** What oidc-provider's userinfo answers (OIDC claim names), mapped the way an application would. */
+export async function mapStandardProfile(profile: Record<string, unknown>, context: { provider: string }): Promise<OAuthUserInfo> {
+  return {
+    provider: context.provider,
+    providerUserId: String(profile.sub),
+    email: typeof profile.email === 'string' ? profile.email : null,
+    emailVerified: profile.email_verified === true,
+    name: typeof profile.name === 'string' ? profile.name : null,
+    avatarUrl: typeof profile.picture === 'string' ? profile.picture : null,
+  };
+}
+
+export interface OAuth2App<P = OidcProviderHarness> extends TestApp {
+  url: string;
+  provider: P;
+  /** The start of a login at the app: `/auth/oauth2/<provider>/login`. */
+  loginUrl(query?: string, provider?: string): string;
+  /** A full login (through the real provider's login and consent forms); returns the app's callback answer. */
+  signIn(login?: string, agent?: BrowserAgent, query?: string): Promise<{ agent: BrowserAgent; response: Response }>;
+  /** Walks a new agent to the callback without requesting it. */
+  walk(login?: string, agent?: BrowserAgent, query?: string): Promise<{ agent: BrowserAgent; callbackUrl: URL }>;
+  /** Rows of a table, for "nothing was written" checks. */
+  rows(table: 'users' | 'oauth_accounts' | 'sessions' | 'refresh_tokens'): Promise<Record<string, unknown>[]>;
+}
+
+export interface OAuth2AppOptions {
+  engine: Engine;
+  credential: 'session' | 'jwt';
+  provider?: Partial<OAuth2ProviderOptions>;
+  /** Further AuthModule options (rateLimit, jwt, ...). */
+  options?: Partial<AuthOptions>;
+  oauth2?: Partial<NonNullable<AuthOptions['oauth2']>>;
+  hooks?: Type<AuthHooks>;
+  providers?: Type[];
+  clock?: TestClock;
+  logger?: LoggerService;
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+}
+
+/**
+ * An application on the oauth2 strategy, listening on 127.0.0.1 at its base URL, and a real
+ * oidc-provider on loopback acting as a plain OAuth 2.0 server (its endpoints given explicitly).
+ */
+export async function createOAuth2App(options: OAuth2AppOptions): Promise<OAuth2App> {
+  const port = await reserveLoopbackPort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    plainOAuth2: true,
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${url}/auth/oauth2/${PROVIDER}/callback`, `${url}/auth/oauth2/other/callback`],
+        token_endpoint_auth_method: options.tokenEndpointAuthMethod ?? 'client_secret_basic',
+      },
+    ],
+    accounts: ACCOUNTS,
+  });
+  return serveApp(options, port, provider, { ...provider.urls });
+}
+
+/** The same application in front of the hostile provider, in plain OAuth 2.0 mode: every answer scripted. */
+export async function createHostileOAuth2App(options: OAuth2AppOptions): Promise<OAuth2App<HostileOidcProvider>> {
+  const port = await reserveLoopbackPort();
+  const provider = await startHostileOidcProvider({ mode: 'oauth2', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  return serveApp(options, port, provider, { ...provider.urls });
+}
+
+async function serveApp<P extends { close(): Promise<void> }>(
+  options: OAuth2AppOptions,
+  port: number,
+  provider: P,
+  urls: { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string },
+): Promise<OAuth2App<P>> {
+  const url = `http://127.0.0.1:${port}`;
+  const entry = (name: string): OAuth2ProviderOptions => ({
+    name,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    authorizationUrl: urls.authorization_endpoint,
+    tokenUrl: urls.token_endpoint,
+    userinfoUrl: urls.userinfo_endpoint,
+    scopes: ['openid', 'email', 'profile'],
+    tokenEndpointAuthMethod: options.tokenEndpointAuthMethod,
+    mapProfileToUser: mapStandardProfile,
+    ...options.provider,
+  });
+  const t = await createTestApp({
+    engine: options.engine,
+    strategy: 'oauth2',
+    hooks: options.hooks,
+    providers: options.providers,
+    clock: options.clock,
+    logger: options.logger,
+    options: {
+      baseUrl: url,
+      ...options.options,
+      oauth2: { secretKey: TEST_SECRET, strategy: options.credential, providers: [entry(PROVIDER), entry('other')], ...options.oauth2 },
+    },
+  });
+  await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+  const app: OAuth2App<P> = {
+    ...t,
+    url,
+    provider,
+    loginUrl: (query = '', name = PROVIDER) => `${url}/auth/oauth2/${name}/login${query}`,
+    signIn: async (login, agent = new BrowserAgent(), query = '') => {
+      const { response } = await agent.signIn(app.loginUrl(query), { app: url, login });
+      return { agent, response };
+    },
+    walk: async (login, agent = new BrowserAgent(), query = '') => {
+      const { callbackUrl } = await agent.walkToCallback(app.loginUrl(query), { app: url, login });
+      return { agent, callbackUrl };
+    },
+    rows: (table) => t.dataSource.query(`SELECT * FROM ${table}`),
+    close: async () => {
+      await t.close();
+      await provider.close();
+    },
+  };
+  return app;
+}
+
+/** Every row the library writes for a login, for "nothing was written" checks. */
+export async function writtenRows(app: OAuth2App<unknown>): Promise<number> {
+  let total = 0;
+  for (const table of ['users', 'oauth_accounts', 'sessions', 'refresh_tokens'] as const) total += (await app.rows(table)).length;
+  return total;
+}
+
+/** The cookies a response sets, by name, with their attributes. */
+export function setCookies(response: Response): Record<string, { value: string; attributes: string[] }> {
+  const cookies: Record<string, { value: string; attributes: string[] }> = {};
+  for (const line of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+    const index = pair.indexOf('=');
+    cookies[pair.slice(0, index)] = { value: decodeURIComponent(pair.slice(index + 1)), attributes };
+  }
+  return cookies;
+}
+
+/** A credential cookie (session or refresh) that a response set, if any. */
+export function credentialCookieOf(response: Response): string | undefined {
+  const cookies = setCookies(response);
+  for (const name of ['svc_session', 'svc_refresh']) {
+    const cookie = cookies[name];
+    if (cookie && cookie.value !== '') return name;
+  }
+  return undefined;
+}
+
+/** The JSON body of an error answer. */
+export async function errorOf(response: Response): Promise<{ status: number; code: string; body: Record<string, unknown> }> {
+  const body = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, code: String(body.code), body };
+}
