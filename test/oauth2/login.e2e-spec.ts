@@ -66,7 +66,7 @@ describe.each(MATRIX)('oauth2 login on %s with the %s credential', (engine, cred
     expect(response.status).toBe(302);
     expect(await app.rows('users')).toHaveLength(1);
     expect(await app.rows('oauth_accounts')).toHaveLength(1);
-    expect((await (await me(agent)).json()).email).toBe('alice@x.io');
+    expect(((await (await me(agent)).json()) as { email: string }).email).toBe('alice@x.io');
   });
 
   it('goes to the ?redirect= path after the login, query and fragment included', async () => {
