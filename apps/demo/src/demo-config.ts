@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthStrategy } from '#svc/auth';
+import type { AuthStrategy, OAuth2ProviderOptions, OidcProviderOptions } from '#svc/auth';
+import { DemoConfigError } from './demo-config.error.js';
+import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
 
 /** The demo's settings, read from the environment (contract §8). */
 export interface DemoConfig {
@@ -13,14 +15,10 @@ export interface DemoConfig {
   cookieSecure: boolean;
   rateLimit: { backend: 'memory' | 'database' | 'redis'; max: number; windowSeconds: number; redisUrl: string; trustedIpHeader?: string } | undefined;
   benchRoutes: boolean;
+  oauth2Providers: OAuth2ProviderOptions[];
+  oidcProviders: OidcProviderOptions[];
 }
 
-/** A setting that is wrong; the message names the variable. */
-export class DemoConfigError extends Error {
-  constructor(variable: string, rule: string) {
-    super(`${variable} ${rule}`);
-  }
-}
 
 export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -46,6 +44,8 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
             trustedIpHeader: env.TRUSTED_IP_HEADER || undefined,
           },
     benchRoutes: env.DEMO_BENCH_ROUTES === '1',
+    oauth2Providers: readOAuth2Providers(env.OAUTH2_PROVIDERS),
+    oidcProviders: readOidcProviders(env.OIDC_PROVIDERS),
   };
 }
 

@@ -1,5 +1,13 @@
-/** The demo's one page: sign up, log in, log out, see /me; the script does the talking. */
-export function demoPage(strategy: string): string {
+import type { DemoConfig } from './demo-config.js';
+
+/** The demo's one page: sign up, log in (or sign in with a provider), log out, see /me; the script does the talking. */
+export function demoPage(config: DemoConfig): string {
+  const { strategy } = config;
+  const oauth = strategy === 'oauth2' || strategy === 'oidc';
+  const providers = (strategy === 'oauth2' ? config.oauth2Providers : strategy === 'oidc' ? config.oidcProviders : []).map((provider) => provider.name);
+  // Provider names are letters, digits, '-' and '_' (the library refuses others at startup).
+  const providerLinks = providers.map((name) => `<li><a href="/auth/${strategy}/${name}/login">Sign in with ${name}</a></li>`).join('\n');
+  const passwordForms = oauth ? '' : PASSWORD_FORMS;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -15,11 +23,22 @@ export function demoPage(strategy: string): string {
   .hint { color: #5b6570; font-size: .9em; }
 </style>
 </head>
-<body data-strategy="${strategy}">
+<body data-strategy="${strategy}" data-credential="${oauth ? config.oauthCredential : strategy}">
 <h1>svc demo</h1>
 <p class="hint">Strategy: <strong>${strategy}</strong>. API under <code>/auth</code>, OpenAPI at <a href="/docs">/docs</a>.</p>
 
-<section>
+${oauth ? `<section>\n<h2>Sign in</h2>\n<ul>\n${providerLinks}\n</ul>\n</section>\n` : ''}${passwordForms}<section>
+<h2>Session</h2>
+<p><button id="me">GET /auth/me</button> <button id="profile">GET /profile</button> <button id="refresh" hidden>POST /auth/refresh</button> <button id="logout">Log out</button></p>
+<pre id="output" aria-live="polite"></pre>
+</section>
+<script src="/demo.js"></script>
+</body>
+</html>
+`;
+}
+
+const PASSWORD_FORMS = `<section>
 <h2>Sign up</h2>
 <form id="signup">
   <label for="signup-email">Email</label><input id="signup-email" name="email" type="email" required autocomplete="username">
@@ -57,16 +76,7 @@ export function demoPage(strategy: string): string {
 <p id="reset-result" class="hint" aria-live="polite"></p>
 </section>
 
-<section>
-<h2>Session</h2>
-<p><button id="me">GET /auth/me</button> <button id="profile">GET /profile</button> <button id="refresh" hidden>POST /auth/refresh</button> <button id="logout">Log out</button></p>
-<pre id="output" aria-live="polite"></pre>
-</section>
-<script src="/demo.js"></script>
-</body>
-</html>
 `;
-}
 
 export const demoScript = `'use strict';
 (() => {
@@ -94,19 +104,19 @@ export const demoScript = `'use strict';
     return body;
   }
 
-  const onSubmit = (id, path) => document.getElementById(id).addEventListener('submit', (event) => {
+  const onSubmit = (id, path) => document.getElementById(id)?.addEventListener('submit', (event) => {
     event.preventDefault();
     call('POST', path, formBody(event.target));
   });
   onSubmit('signup', '/auth/signup');
   onSubmit('login', '/auth/login');
-  document.getElementById('forgot').addEventListener('submit', async (event) => {
+  document.getElementById('forgot')?.addEventListener('submit', async (event) => {
     event.preventDefault();
     await call('POST', '/auth/forgot-password', formBody(event.target));
     document.getElementById('forgot-result').textContent =
       'If an account exists for that address, a reset link is on its way (the demo prints it as a MAIL line).';
   });
-  document.getElementById('reset').addEventListener('submit', async (event) => {
+  document.getElementById('reset')?.addEventListener('submit', async (event) => {
     event.preventDefault();
     const response = await call('POST', '/auth/reset-password', formBody(event.target));
     const result = document.getElementById('reset-result');
@@ -122,10 +132,10 @@ export const demoScript = `'use strict';
   document.getElementById('profile').addEventListener('click', () => call('GET', '/profile'));
   document.getElementById('logout').addEventListener('click', async () => { await call('POST', '/auth/logout'); accessToken = null; });
   const refresh = document.getElementById('refresh');
-  if (strategy === 'jwt') { refresh.hidden = false; refresh.addEventListener('click', () => call('POST', '/auth/refresh')); }
+  if (document.body.dataset.credential === 'jwt') { refresh.hidden = false; refresh.addEventListener('click', () => call('POST', '/auth/refresh')); }
 
   const token = new URLSearchParams(location.search).get('token');
-  if (token) {
+  if (token && document.getElementById('reset-token')) {
     document.getElementById('reset-token').value = token;
     history.replaceState(null, '', location.pathname); // the token leaves the address bar and history
     document.getElementById('reset-section').scrollIntoView();

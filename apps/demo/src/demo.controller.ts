@@ -18,7 +18,7 @@ export class DemoController {
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Content-Security-Policy', PAGE_SECURITY)
   page(): string {
-    return demoPage(this.config.strategy);
+    return demoPage(this.config);
   }
 
   /** The page's password-reset link lands here (contract §8 MAIL line). */
@@ -27,7 +27,7 @@ export class DemoController {
   @Header('Content-Security-Policy', PAGE_SECURITY)
   @Header('Referrer-Policy', 'no-referrer')
   resetPage(): string {
-    return demoPage(this.config.strategy);
+    return demoPage(this.config);
   }
 
   @Get('demo.js')

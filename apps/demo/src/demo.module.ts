@@ -35,6 +35,8 @@ export class DemoModule {
           baseUrl: config.baseUrl,
           cookie: { secure: config.cookieSecure },
           jwt: config.strategy === 'jwt' ? { secretKey: config.secret } : undefined,
+          oauth2: config.strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.oauthCredential, providers: config.oauth2Providers } : undefined,
+          oidc: config.strategy === 'oidc' ? { secretKey: config.secret, strategy: config.oauthCredential, providers: config.oidcProviders } : undefined,
           rateLimit: config.rateLimit && {
             backend: config.rateLimit.backend,
             max: config.rateLimit.max,
