@@ -265,6 +265,8 @@ describe('hostile provider through openid-client 6', () => {
   let hostile: HostileOidcProvider;
   beforeAll(async () => {
     hostile = await startHostileOidcProvider({ clientId: BASIC_CLIENT.client_id, clientSecret: SECRET });
+    // The foreign key is made on first use; made here, its RSA key generation cannot outlast a client timeout.
+    await hostile.signIdToken({ signature: 'foreign-key' });
   });
   afterAll(() => hostile.close());
   beforeEach(() => hostile.reset());

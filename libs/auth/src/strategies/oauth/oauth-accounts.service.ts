@@ -43,7 +43,7 @@ export class OAuthAccounts {
 
   private async resolve(manager: EntityManager, info: OAuthUserInfo, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
     const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
-    const user = link ? await this.linkedUser(manager, link.userId) : await this.createUser(manager, info);
+    const user = link ? await this.linkedUser(manager, link.userId) : await this.firstLogin(manager, info);
     return { user, credential: await this.issuer.issue(manager, user, request) };
   }
 
@@ -54,12 +54,19 @@ export class OAuthAccounts {
     return user;
   }
 
-  private async createUser(manager: EntityManager, info: OAuthUserInfo): Promise<SvcUser> {
+  /** An identity with no link yet: a new user from its verified email, unless a user holds that email. */
+  private async firstLogin(manager: EntityManager, info: OAuthUserInfo): Promise<SvcUser> {
     const email = info.email === null ? null : normalizeEmail(info.email);
     if (email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
     // Contract: an unverified email would let anyone pre-claim someone else's address.
     if (!info.emailVerified) throw new AuthError('OAUTH_EMAIL_UNVERIFIED');
-    if (await this.users.findByEmail(manager, email)) throw new AuthError('OAUTH_ACCOUNT_NOT_LINKED');
+    if (await this.users.findByEmail(manager, email)) {
+      // Each statement reads what was committed before it (PostgreSQL READ COMMITTED): a concurrent
+      // first login of this identity may have committed the user and its link since the first look.
+      const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
+      if (link) return this.linkedUser(manager, link.userId);
+      throw new AuthError('OAUTH_ACCOUNT_NOT_LINKED');
+    }
     const user = await this.users.insert(manager, { email, passwordHash: null });
     await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId: user.id, email, createdAt: this.clock.now() });
     return user;
