@@ -6,12 +6,13 @@ import { passwordLoginParts } from '../password/password.parts.js';
 import type { CredentialParts, LoginMethodParts } from './credential/credential-parts.js';
 import { jwtCredentialParts } from './jwt/jwt.parts.js';
 import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
+import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { sessionCredentialParts } from './session/session.parts.js';
 
-const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts | undefined> = {
+const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts> = {
   password: passwordLoginParts,
   oauth2: oauth2LoginParts,
-  oidc: undefined,
+  oidc: oidcLoginParts,
 };
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = {
@@ -21,9 +22,7 @@ const CREDENTIALS: Record<CredentialKind, CredentialParts> = {
 
 /** The parts of the module for one login method and one credential. */
 export function strategyParts(loginMethod: LoginMethod, credential: CredentialKind): { login: LoginMethodParts; credential: CredentialParts } {
-  const login = LOGIN_METHODS[loginMethod];
-  if (!login) throw new TypeError(`svc: the ${loginMethod} strategy is not available yet`);
-  return { login, credential: CREDENTIALS[credential] };
+  return { login: LOGIN_METHODS[loginMethod], credential: CREDENTIALS[credential] };
 }
 
 /**

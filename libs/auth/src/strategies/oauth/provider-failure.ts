@@ -3,8 +3,11 @@ import { ResponseBodyError } from 'openid-client';
 import { AuthError } from '../../errors/auth.error.js';
 import { describeError } from '../../errors/describe-error.js';
 
-/** The id_token checks of oauth4webapi (OpenID Connect Core §3.1.3.7): their codes, and the messages of the checks sharing a generic code. */
-const ID_TOKEN_CODES = new Set(['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED', 'OAUTH_KEY_SELECTION_FAILED']);
+/**
+ * The identity checks of oauth4webapi: the id_token's (OpenID Connect Core §3.1.3.7) and a userinfo
+ * `sub` that is not the id_token's (§5.3.2); then the messages of the checks sharing a generic code.
+ */
+const ID_TOKEN_CODES = new Set(['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED', 'OAUTH_KEY_SELECTION_FAILED', 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED']);
 const ID_TOKEN_MESSAGE = /\bJWT\b|ID Token|"id_token"|"alg"/;
 
 /**

@@ -1,0 +1,122 @@
+import { Logger } from '@nestjs/common';
+import * as client from 'openid-client';
+import { SVC_LOGGER } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { OidcProviderConfig } from '../../config/oauth-config.js';
+import { AuthError } from '../../errors/auth.error.js';
+import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
+import type { AuthorizationRequest, OAuthProviderClient, ProviderIdentity } from '../oauth/oauth-provider-client.js';
+import type { OAuthUserInfo } from '../oauth/oauth-user-info.js';
+import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
+import { providerFailure } from '../oauth/provider-failure.js';
+import { OidcDiscovery } from './oidc-discovery.js';
+import { OidcSigningKeys } from './oidc-signing-keys.js';
+
+/** OpenID Connect Core §3.1.3.7 (10): an id_token issued further in the future than this is refused. */
+const MAX_IAT_SKEW_SECONDS = 300;
+
+/**
+ * An OpenID Connect provider. Identity comes only from an id_token that openid-client verified:
+ * signature against the provider's JWKS with the configured algorithm only (`none`, HMAC and any
+ * other algorithm refused), `iss`, `aud` and `azp`, `exp`, and the `nonce` of this login. When the
+ * id_token carries no email, userinfo is asked, and its `sub` must be the id_token's (OIDC Core §5.3.2).
+ */
+export class OidcProviderClient implements OAuthProviderClient {
+  readonly name: string;
+  readonly pkce: boolean;
+  readonly usesNonce = true;
+  readonly redirectUri: string;
+  private readonly discovery: OidcDiscovery;
+  private readonly signingKeys: OidcSigningKeys;
+  private readonly logger = new Logger(SVC_LOGGER);
+
+  constructor(
+    private readonly provider: OidcProviderConfig,
+    private readonly timeoutSeconds: number,
+    private readonly clock: Clock,
+  ) {
+    this.name = provider.name;
+    this.pkce = provider.pkce;
+    this.redirectUri = provider.redirectUri;
+    this.discovery = new OidcDiscovery(provider, timeoutSeconds, clock);
+    this.signingKeys = new OidcSigningKeys(clock);
+  }
+
+  async expectedIssuer(): Promise<string> {
+    return (await this.serverMetadata()).issuer;
+  }
+
+  /** RFC 9207 §3: a provider that says it sends `iss` must send it. */
+  async requiresIssuerInResponse(): Promise<boolean> {
+    return (await this.serverMetadata()).authorization_response_iss_parameter_supported === true;
+  }
+
+  async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
+    const config = await this.configuration();
+    const parameters: Record<string, string> = { redirect_uri: this.redirectUri, scope: this.provider.scopes.join(' '), state: request.state, nonce: request.nonce! };
+    if (request.codeChallenge) Object.assign(parameters, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
+    return client.buildAuthorizationUrl(config, parameters);
+  }
+
+  async identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity> {
+    const config = await this.configuration();
+    const tokens = await this.call('token endpoint', true, () =>
+      this.signingKeys.use(config, () =>
+        client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, expectedNonce: attempt.nonce, idTokenExpected: true }),
+      ),
+    );
+    const claims = tokens.claims()!;
+    // Against the system clock, like openid-client's own checks of exp and iat.
+    if (claims.iat > Math.floor(Date.now() / 1000) + MAX_IAT_SKEW_SECONDS) {
+      this.logger.warn(`OAuth provider ${this.name}, token endpoint: id_token refused: iat is in the future`);
+      throw new AuthError('OIDC_ID_TOKEN_INVALID');
+    }
+    // OIDC Core §5.3.2: userinfo is trusted only for the subject of the verified id_token.
+    const userinfo = typeof claims.email === 'string' ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(config, tokens.access_token, claims.sub));
+    return { userInfo: this.userInfoOf(claims, userinfo), accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+  }
+
+  /** The identity: every field from the id_token, or from userinfo when the id_token lacks the email. */
+  private userInfoOf(claims: client.IDToken, userinfo: Record<string, unknown>): OAuthUserInfo {
+    const source: Record<string, unknown> = typeof claims.email === 'string' ? claims : { ...claims, ...userinfo, sub: claims.sub };
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    return {
+      provider: this.name,
+      providerUserId: claims.sub,
+      email: text(source.email),
+      emailVerified: source.email_verified === true,
+      name: text(source.name),
+      avatarUrl: text(source.picture),
+    };
+  }
+
+  private async serverMetadata(): Promise<client.ServerMetadata> {
+    return this.call('discovery', false, () => this.discovery.serverMetadata());
+  }
+
+  /**
+   * A Configuration per login, from the discovered metadata: the configured client authentication,
+   * the one id_token algorithm accepted, signatures always checked (openid-client skips them by
+   * default for tokens received straight from the token endpoint, OIDC Core §3.1.3.7 (6)).
+   */
+  private async configuration(): Promise<client.Configuration> {
+    const metadata = await this.serverMetadata();
+    const config = new client.Configuration(
+      metadata,
+      this.provider.clientId,
+      { client_secret: this.provider.clientSecret, id_token_signed_response_alg: this.provider.idTokenSigningAlg },
+      clientAuthenticationOf(this.provider),
+    );
+    client.enableNonRepudiationChecks(config);
+    applyTransportRules(config, [this.provider.issuer], this.timeoutSeconds);
+    return config;
+  }
+
+  private async call<T>(step: string, idTokenExpected: boolean, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw providerFailure(error, { provider: this.name, step, idTokenExpected }, this.logger);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import type { OAuthProviderRegistry } from '../oauth/oauth-provider-client.js';
+import { OidcProviderClient } from './oidc-provider.client.js';
+
+/** The configured OpenID Connect providers, by name (each discovered on first use). */
+@Injectable()
+export class OidcProviders implements OAuthProviderRegistry {
+  private readonly byName: ReadonlyMap<string, OidcProviderClient>;
+
+  constructor(@Inject(AUTH_CONFIG) config: AuthConfig, @Inject(AUTH_CLOCK) clock: Clock) {
+    const section = config.oidc!;
+    this.byName = new Map(section.providers.map((provider) => [provider.name, new OidcProviderClient(provider, section.providerTimeoutSeconds, clock)]));
+  }
+
+  get(name: string): OidcProviderClient | undefined {
+    return this.byName.get(name);
+  }
+}
