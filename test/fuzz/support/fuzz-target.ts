@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { AuthEvent } from '#svc/auth';
+import { CapturingLogger } from '../../support/capturing-logger.js';
+import { credentialRows, type DatabaseRows } from '../../support/database-rows.js';
+import { availableEngines, type Engine } from '../../support/engines.js';
+import { type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
+
+export type FuzzStrategy = 'session' | 'jwt';
+
+export interface FuzzSetup {
+  engine: Engine;
+  strategy: FuzzStrategy;
+}
+
+/** Every engine that answers, with each password strategy. */
+export async function fuzzSetups(): Promise<FuzzSetup[]> {
+  const engines = await availableEngines();
+  return engines.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => ({ engine, strategy })));
+}
+
+/** The library endpoints of a strategy, as `METHOD path` under the default prefix. */
+export function endpointsOf(strategy: FuzzStrategy): { method: 'GET' | 'POST'; path: string }[] {
+  const posts = ['signup', 'login', 'logout', 'forgot-password', 'reset-password', ...(strategy === 'jwt' ? ['refresh'] : [])];
+  return [...posts.map((name) => ({ method: 'POST' as const, path: `/auth/${name}` })), { method: 'GET', path: '/auth/me' }];
+}
+
+/** The credentials of one account that exists before the fuzzing starts, so refused requests have something to spoil. */
+export interface SeedAccount {
+  email: string;
+  password: string;
+  /** Session strategy: the session cookie's value. */
+  session?: string;
+  /** Jwt strategy: the refresh cookie's value and an access token. */
+  refresh?: string;
+  access?: string;
+  /** An unused reset token of the account. */
+  resetToken: string;
+}
+
+/** An application under fuzz: listening on a port, its log captured, with a seed account. */
+export interface FuzzTarget extends FuzzSetup {
+  url: string;
+  app: TestApp;
+  logger: CapturingLogger;
+  seed: SeedAccount;
+  /** The cookie name of the strategy's credential. */
+  cookieName: 'svc_session' | 'svc_refresh';
+  send(request: RawRequest): Promise<RawResponse>;
+  rows(): Promise<DatabaseRows>;
+  /** Gives the seed account fresh credentials (after a request that may have used them up). */
+  renewSeed(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SEED_EMAIL = 'seed@fuzz.test';
+const SEED_PASSWORD = 'seed password 1';
+
+export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
+  const logger = new CapturingLogger();
+  const app = await createTestApp({
+    engine: setup.engine,
+    strategy: setup.strategy,
+    logger,
+    options: setup.strategy === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {},
+  });
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const send = (request: RawRequest) => sendRaw(url, request);
+  const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    send({ method: 'POST', path, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  const seed: SeedAccount = { email: SEED_EMAIL, password: SEED_PASSWORD, resetToken: '' };
+  const takeCredential = (response: RawResponse) => {
+    const cookie = cookieValue(response, setup.strategy === 'session' ? 'svc_session' : 'svc_refresh');
+    if (setup.strategy === 'session') seed.session = cookie;
+    else {
+      seed.refresh = cookie;
+      seed.access = (response.json as { access_token: string }).access_token;
+    }
+  };
+  const requestResetToken = async () => {
+    const before = app.events.named(AuthEvent.PasswordResetRequested).length;
+    const response = await json('/auth/forgot-password', { email: SEED_EMAIL });
+    if (response.status !== 202) throw new Error(`seed: forgot-password answered ${response.status} ${response.text}`);
+    const [event] = (await app.events.waitFor(AuthEvent.PasswordResetRequested, before + 1)).slice(before);
+    seed.resetToken = event.token as string;
+  };
+
+  const signup = await json('/auth/signup', { email: SEED_EMAIL, password: SEED_PASSWORD });
+  if (signup.status !== 201) throw new Error(`seed: signup answered ${signup.status} ${signup.text}`);
+  takeCredential(signup);
+  await requestResetToken();
+
+  return {
+    ...setup,
+    url,
+    app,
+    logger,
+    seed,
+    cookieName: setup.strategy === 'session' ? 'svc_session' : 'svc_refresh',
+    send,
+    rows: () => credentialRows(app.dataSource),
+    renewSeed: async () => {
+      // A reset first: a request the library should have refused may have changed the password.
+      await requestResetToken();
+      const reset = await json('/auth/reset-password', { token: seed.resetToken, password: SEED_PASSWORD });
+      if (reset.status !== 204) throw new Error(`seed: reset-password answered ${reset.status} ${reset.text}`);
+      const login = await json('/auth/login', { email: SEED_EMAIL, password: SEED_PASSWORD });
+      if (login.status !== 200) throw new Error(`seed: login answered ${login.status} ${login.text}`);
+      takeCredential(login);
+      await requestResetToken();
+    },
+    close: () => app.close(),
+  };
+}
+
+function cookieValue(response: RawResponse, name: string): string {
+  const line = response.setCookies.find((cookie) => cookie.startsWith(`${name}=`));
+  if (!line) throw new Error(`seed: no ${name} cookie in ${JSON.stringify(response.setCookies)}`);
+  return decodeURIComponent(line.slice(name.length + 1).split(';')[0]);
+}

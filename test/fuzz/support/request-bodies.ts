@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { hostileValue, objectOf, PROTOTYPE_KEYS, unicodeJson } from './hostile-values.js';
+
+/** The endpoints that take a JSON body, and the fields of each (contract §2; the demo user adds displayName). */
+export const BODY_FIELDS = {
+  signup: ['email', 'password', 'displayName'],
+  login: ['email', 'password'],
+  'forgot-password': ['email'],
+  'reset-password': ['token', 'password'],
+} as const;
+
+export type BodyEndpoint = keyof typeof BODY_FIELDS;
+export const BODY_ENDPOINTS = Object.keys(BODY_FIELDS) as BodyEndpoint[];
+
+/** A signup email no earlier case used (so a valid signup really creates a user). */
+export const freshEmail = fc.uuid().map((uuid) => `u${uuid.replace(/-/g, '').slice(0, 16)}@signup.fuzz.test`);
+
+/** Values a field would have in a request that gets through validation. */
+const plausible: Record<string, fc.Arbitrary<string>> = {
+  email: fc.oneof(
+    freshEmail,
+    freshEmail.map((email) => `  ${email.toUpperCase()} `),
+    fc.constantFrom('nobody@fuzz.test', 'a@b.co', 'x@localhost'),
+  ),
+  password: fc.oneof(fc.constantFrom('correct horse battery', 'é'.repeat(36), 'ｐａｓｓｗｏｒｄ１２'), fc.string({ minLength: 8, maxLength: 30 })),
+  displayName: fc.oneof(fc.constant('Ada'), fc.string({ minLength: 1, maxLength: 64 })),
+  token: fc.base64String({ minLength: 40, maxLength: 48 }).map((text) => text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '')),
+};
+
+/** Extra keys: ones that reach the prototype chain, and arbitrary ones. */
+export const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'isActive', 'passwordHash', 'plan', 'internalNote', 'id'), fc.string({ maxLength: 12 }));
+
+/**
+ * A body for `endpoint`: each field absent, plausible or hostile, sometimes with extra keys;
+ * sometimes not an object at all.
+ */
+export function fuzzBody(endpoint: BodyEndpoint | 'logout' | 'refresh'): fc.Arbitrary<unknown> {
+  const fields: readonly string[] = endpoint in BODY_FIELDS ? BODY_FIELDS[endpoint as BodyEndpoint] : [];
+  const fieldEntries = fields.map((field) =>
+    fc.option(
+      fc.oneof({ weight: 2, arbitrary: plausible[field] ?? hostileValue }, { weight: 3, arbitrary: hostileValue }).map((value) => [field, value] as [string, unknown]),
+      { freq: 6 },
+    ),
+  );
+  const asObject = fc
+    .tuple(fc.tuple(...fieldEntries), fc.array(fc.tuple(extraKey, hostileValue), { maxLength: 2 }), fc.boolean())
+    .map(([entries, extras, extrasFirst]) => {
+      const own = entries.filter((entry): entry is [string, unknown] => entry !== null);
+      return objectOf(extrasFirst ? [...extras, ...own] : [...own, ...extras]);
+    });
+  return fc.oneof({ weight: 5, arbitrary: asObject }, { weight: 1, arbitrary: unicodeJson });
+}

@@ -1,0 +1,16 @@
+import type { DataSource } from 'typeorm';
+
+/** Every table a request of the library may write (contract §9), except the rate limiter's counters. */
+export const CREDENTIAL_TABLES = ['users', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'oauth_accounts'] as const;
+
+export type DatabaseRows = Record<(typeof CREDENTIAL_TABLES)[number], Record<string, unknown>[]>;
+
+/** All rows of the credential tables, in a stable order, as plain JSON values (comparable with toEqual). */
+export async function credentialRows(dataSource: DataSource): Promise<DatabaseRows> {
+  const rows = {} as DatabaseRows;
+  for (const table of CREDENTIAL_TABLES) {
+    const found: Record<string, unknown>[] = await dataSource.query(`SELECT * FROM ${table} ORDER BY id`);
+    rows[table] = JSON.parse(JSON.stringify(found));
+  }
+  return rows;
+}
