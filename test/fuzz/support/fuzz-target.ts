@@ -27,6 +27,7 @@ export function endpointsOf(strategy: FuzzStrategy): { method: 'GET' | 'POST'; p
 
 /** The credentials of one account that exists before the fuzzing starts, so refused requests have something to spoil. */
 export interface SeedAccount {
+  userId: string;
   email: string;
   password: string;
   /** Session strategy: the session cookie's value. */
@@ -70,7 +71,7 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
   const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send({ method: 'POST', path, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-  const seed: SeedAccount = { email: SEED_EMAIL, password: SEED_PASSWORD, resetToken: '' };
+  const seed: SeedAccount = { userId: '', email: SEED_EMAIL, password: SEED_PASSWORD, resetToken: '' };
   const takeCredential = (response: RawResponse) => {
     const cookie = cookieValue(response, setup.strategy === 'session' ? 'svc_session' : 'svc_refresh');
     if (setup.strategy === 'session') seed.session = cookie;
@@ -90,6 +91,7 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
   const signup = await json('/auth/signup', { email: SEED_EMAIL, password: SEED_PASSWORD });
   if (signup.status !== 201) throw new Error(`seed: signup answered ${signup.status} ${signup.text}`);
   takeCredential(signup);
+  seed.userId = (await app.dataSource.query(`SELECT id FROM users WHERE email = '${SEED_EMAIL}'`))[0].id;
   await requestResetToken();
 
   return {
