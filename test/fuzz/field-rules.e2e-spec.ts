@@ -148,7 +148,7 @@ describe.each(SETUPS)('fuzz: input rules of contract §2 on $strategy, $engine',
           const created = await sendAndCheck(target, first);
           if (created.status !== 201) throw new Error(`signup of ${email} answered ${created.status} ${created.text}`);
           let variant = fullwidth(upper ? email.toUpperCase() : email, pick);
-          if (spaces) variant = ` \t${variant} `;
+          if (spaces) variant = `  ${variant} `;
           const second = jsonPost('signup', { email: variant, password: 'correct horse battery' });
           expectRefusal(second, await sendAndCheck(target, second), 409, 'EMAIL_ALREADY_REGISTERED');
         }),
