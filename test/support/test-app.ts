@@ -23,6 +23,8 @@ import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
 import { type Engine, freshDatabase } from './engines.js';
 
+type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
+
 export const TEST_SECRET = 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa';
 export const BASE_URL = 'http://app.test';
 
@@ -94,6 +96,8 @@ export interface TestAppOptions {
   logger?: LoggerService;
   /** Providers replaced for the test (e.g. a gated password hasher that pauses a request). */
   overrides?: { provide: unknown; useClass: Type }[];
+  /** The database to use instead of a fresh one of `engine` (e.g. reached through a relay); dropped at close. */
+  database?: FreshDatabase;
 }
 
 export interface TestApp {
@@ -107,7 +111,7 @@ export interface TestApp {
 
 /** A Nest application using AuthModule as an application would, on a fresh database. */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
-  const database = await freshDatabase(options.engine);
+  const database = options.database ?? (await freshDatabase(options.engine));
   const clock = options.clock ?? new TestClock();
   const userEntity = options.userEntity ?? DemoUser;
   const usesDemoColumns = userEntity === DemoUser;

@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { canUsePostgres } from '../../support/engines.js';
+
+/**
+ * Declares the suite when PostgreSQL answers; otherwise one test that says, in the report, that
+ * the suite did not run (canUsePostgres has warned, and fails under REQUIRE_POSTGRES=1).
+ */
+export async function describeOnPostgres(name: string, suite: () => void): Promise<void> {
+  if (await canUsePostgres()) {
+    describe(name, suite);
+    return;
+  }
+  describe(name, () => {
+    it('did not run: PostgreSQL is unreachable on 127.0.0.1:5432 (REQUIRE_POSTGRES=1 makes this a failure)', () => {
+      expect(process.env.REQUIRE_POSTGRES).not.toBe('1');
+    });
+  });
+}
