@@ -16,3 +16,17 @@ export async function describeOnPostgres(name: string, suite: () => void): Promi
     });
   });
 }
+
+/** Declares the suite when a private redis-server can be started; otherwise one test saying it did not run (a failure under REQUIRE_REDIS=1). */
+export function describeWithRedisServer(name: string, installed: boolean, suite: () => void): void {
+  if (installed) {
+    describe(name, suite);
+    return;
+  }
+  if (process.env.REQUIRE_REDIS !== '1') console.warn(`\n!!! redis-server is not installed: "${name}" is SKIPPED !!!\n`);
+  describe(name, () => {
+    it('did not run: redis-server is not installed (REQUIRE_REDIS=1 makes this a failure)', () => {
+      expect(process.env.REQUIRE_REDIS).not.toBe('1');
+    });
+  });
+}
