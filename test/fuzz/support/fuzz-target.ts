@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { AuthEvent } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import { credentialRows, type DatabaseRows } from '../../support/database-rows.js';
 import { availableEngines, type Engine } from '../../support/engines.js';
+import { listenOnLoopback } from '../../support/listen.js';
 import { type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
@@ -65,8 +65,7 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
     logger,
     options: setup.strategy === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {},
   });
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const url = await listenOnLoopback(app.server);
   const send = (request: RawRequest) => sendRaw(url, request);
   const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send({ method: 'POST', path, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
