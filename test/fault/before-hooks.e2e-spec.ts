@@ -64,7 +64,7 @@ describe.each(SETUPS)('before-hooks that never settle, hookTimeoutSeconds: 1, on
   let app: FaultApp | undefined;
   let requests: [string, RawRequest][];
   beforeAll(async () => {
-    const made = await appWithHooks(engine, strategy, { hookTimeoutSeconds: 1 } as Partial<AuthOptions>);
+    const made = await appWithHooks(engine, strategy, { hookTimeoutSeconds: 1 });
     app = made.app;
     requests = hookedRequests(made.app, made.account, made.resetToken, strategy);
   });
