@@ -80,7 +80,7 @@ export async function expectUnchanged(target: FuzzTarget, before: Awaited<Return
 }
 
 /** Throws unless the response is `status` with `code` (on top of what `sendAndCheck` checked). */
-export function expectRefusal(request: RawRequest, response: RawResponse, status: number, code: string): void {
+export function expectRefusal(request: RawRequest, response: RawResponse, status: number, code: keyof typeof AUTH_ERRORS): void {
   const body = response.json as { code?: unknown } | undefined;
   if (response.status !== status || body?.code !== code) {
     throw new Error(`expected ${status} ${code}:\n${describeExchange(request, response)}`);
