@@ -7,7 +7,7 @@ export interface LoggedLine {
 }
 
 /** A stack frame as V8 prints it: `    at fn (file:line:col)`. */
-const STACK_FRAME = /^\s+at \S/m;
+export const STACK_FRAME = /^\s+at \S/m;
 
 /** Keeps every line the application logs, for tests that assert on what an operator would read. */
 export class CapturingLogger implements LoggerService {
@@ -60,5 +60,3 @@ function textOf(value: unknown): string {
     return String(value);
   }
 }
-
-export { STACK_FRAME };
