@@ -49,7 +49,9 @@ const invalidUtf8 = fc
       return Buffer.concat([Buffer.from(`${quote(name)}:"`), value.subarray(0, index), Buffer.from(sequences.flat()), value.subarray(index), Buffer.from('"')]);
     });
     const joined = parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(','), part]));
-    return { endpoint, kind: `invalid UTF-8 in ${field}`, bytes: Buffer.concat([Buffer.from('{'), ...joined, Buffer.from('}')]) };
+    const bytes = Buffer.concat([Buffer.from('{'), ...joined, Buffer.from('}')]);
+    // README (HTTP rules): bytes that are not UTF-8 are 400 MALFORMED_JSON. Pieces may join into a valid sequence (E2 82 + 80).
+    return { endpoint, kind: `invalid UTF-8 in ${field}`, bytes, expected: isUtf8(bytes) ? undefined : { status: 400, code: 'MALFORMED_JSON' } };
   });
 
 /** Arrays or objects nested thousands of levels deep, as text (under the 16 KiB limit), in a field or as the body. */
@@ -95,6 +97,15 @@ const truncated = fc.tuple(endpointAndEmail, fc.nat()).map(([[endpoint, email], 
   const bytes = whole.subarray(0, 1 + (at % (whole.length - 1)));
   return { endpoint, kind: 'cut short', bytes, expected: malformedUnlessJson(bytes.toString('utf8')) };
 });
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Contract §1: a body JSON.parse refuses is 400 MALFORMED_JSON (a generated text may happen to be JSON). */
 function malformedUnlessJson(text: string): RawBody['expected'] {
