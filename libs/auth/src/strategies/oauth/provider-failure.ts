@@ -25,16 +25,27 @@ export function providerFailure(error: unknown, context: { provider: string; ste
     return new AuthError('OAUTH_CODE_REJECTED', { cause: error });
   }
   if (context.idTokenExpected && isIdTokenFailure(error)) {
-    logger.warn(`${where}: id_token refused: ${describeError(error)}`);
+    logger.warn(`${where}: id_token refused: ${described(error)}`);
     return new AuthError('OIDC_ID_TOKEN_INVALID', { cause: error });
   }
-  logger.warn(`${where}: ${describeError(error)}`);
+  logger.warn(`${where}: ${described(error)}`);
   return new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { cause: error });
 }
 
 function isIdTokenFailure(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && ID_TOKEN_CODES.has(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return (code === 'OAUTH_INVALID_RESPONSE' || code === 'OAUTH_PARSE_ERROR') && ID_TOKEN_MESSAGE.test(message);
+  return (code === 'OAUTH_INVALID_RESPONSE' || code === 'OAUTH_PARSE_ERROR') && ID_TOKEN_MESSAGE.test(detailOf(error));
+}
+
+/** openid-client wraps oauth4webapi's errors with a generic message; the specific one is the cause's. */
+function detailOf(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : error instanceof Error ? error.message : '';
+}
+
+function described(error: unknown): string {
+  const detail = detailOf(error);
+  const text = describeError(error);
+  return detail && !text.endsWith(detail) ? `${text} (${detail})` : text;
 }

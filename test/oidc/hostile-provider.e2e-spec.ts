@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { availableEngines } from '../support/engines.js';
+import { BrowserAgent, type HostileOidcProvider, type HostileScript } from '../support/oauth/index.js';
+import { credentialCookieOf, errorOf, setCookies, writtenRows } from '../support/oauth-app-responses.js';
+import { CLIENT_ID, createHostileOidcApp, type OidcApp } from './oidc-kit.js';
+
+const ENGINES = await availableEngines();
+const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const now = () => Math.floor(Date.now() / 1000);
+
+/**
+ * What oidc-provider will never do, a provider of our own does: every id_token, userinfo and
+ * discovery answer that the oidc strategy must refuse (it trusts only a verified id_token).
+ */
+describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credential', (engine, credential) => {
+  let app: OidcApp<HostileOidcProvider>;
+  const logger = new CapturingLogger();
+  beforeAll(async () => {
+    app = await createHostileOidcApp({ engine, credential, logger, oidc: { providerTimeoutSeconds: 1 } });
+    // The foreign key is made on first use: made here, its generation cannot outlast a timeout.
+    await app.provider.signIdToken({ signature: 'foreign-key' });
+  });
+  afterAll(() => app?.close());
+  afterEach(() => app.provider.reset());
+
+  async function expectRefused(status: number, code: string): Promise<void> {
+    const before = await writtenRows(app);
+    const { response } = await app.signIn();
+    expect(await errorOf(response)).toMatchObject({ status, code });
+    expect(credentialCookieOf(response)).toBeUndefined();
+    expect(setCookies(response).svc_oauth_state.value).toBe('');
+    expect(await writtenRows(app)).toBe(before);
+  }
+
+  it('logs in with an honest id_token: signature, iss, aud, exp, nonce all right', async () => {
+    const { response } = await app.signIn();
+    expect(response.status).toBe(302);
+    expect(app.provider.records.token.at(-1)).toMatchObject({ clientAuthentication: 'client_secret_basic', clientSecretValid: true });
+    expect(await app.rows('oauth_accounts')).toContainEqual(expect.objectContaining({ provider_user_id: 'hostile-subject-1', email: 'mallory@hostile.test' }));
+  });
+
+  it.each<[string, HostileScript]>([
+    ['unsigned (alg none)', { idToken: { signature: 'none' } }],
+    ['signed with HS256 and the client secret', { idToken: { signature: 'client-secret' } }],
+    ['signed by a key not in the JWKS, under its kid', { idToken: { signature: 'foreign-key' } }],
+    ['signed by a key not in the JWKS, under an unknown kid', { idToken: { signature: 'foreign-key', header: { kid: 'rotated-away' } } }],
+    ['from another issuer', { idToken: { claims: { iss: 'https://evil.example' } } }],
+    ['for another client', { idToken: { claims: { aud: 'another-client' } } }],
+    ['for several audiences, without azp', { idToken: { claims: { aud: [CLIENT_ID, 'another-client'] } } }],
+    ['for several audiences, azp another client', { idToken: { claims: { aud: [CLIENT_ID, 'another-client'], azp: 'another-client' } } }],
+    ['expired', { idToken: { claims: { exp: now() - 600, iat: now() - 1200 } } }],
+    ['issued an hour from now', { idToken: { claims: { iat: now() + 3600, exp: now() + 7200 } } }],
+    ['with another nonce', { idToken: { claims: { nonce: 'replayed-nonce' } } }],
+    ['without nonce', { idToken: { claims: { nonce: undefined } } }],
+    ['missing from the token response', { idToken: 'omit' }],
+    ['without email, and userinfo naming another subject', { idToken: { claims: { email: undefined, email_verified: undefined } }, userinfo: { sub: 'someone-else' } }],
+  ])('refuses an id_token %s: 401 OIDC_ID_TOKEN_INVALID, nothing written', async (_case, script) => {
+    app.provider.setScript(script);
+    await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
+  });
+
+  it('accepts several audiences when azp is this client', async () => {
+    app.provider.setScript({ idToken: { claims: { aud: [CLIENT_ID, 'another-client'], azp: CLIENT_ID } }, identity: { sub: 'multi-aud', email: 'multi@x.io', email_verified: true } });
+    expect((await app.signIn()).response.status).toBe(302);
+  });
+
+  it('takes the email from userinfo, for the same subject, when the id_token has none', async () => {
+    app.provider.setScript({ identity: { sub: 'userinfo-only', email: 'ui@x.io', email_verified: true }, idToken: { claims: { email: undefined, email_verified: undefined } } });
+    expect((await app.signIn()).response.status).toBe(302);
+    expect(app.provider.records.userinfo).toEqual([expect.objectContaining({ accessTokenValid: true })]);
+    expect(await app.rows('oauth_accounts')).toContainEqual(expect.objectContaining({ provider_user_id: 'userinfo-only', email: 'ui@x.io' }));
+  });
+
+  it('an unverified email in the id_token creates no user (400 OAUTH_EMAIL_UNVERIFIED)', async () => {
+    app.provider.setScript({ identity: { sub: 'unverified', email: 'unverified@x.io', email_verified: false } });
+    await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
+  });
+
+  it('an authorization response with another iss, or without the iss the provider advertises (RFC 9207): 400', async () => {
+    app.provider.setScript({ authorizationResponse: { iss: 'https://evil.example' } });
+    await expectRefused(400, 'OAUTH_STATE_INVALID');
+    app.provider.setScript({ authorizationResponse: { iss: undefined } });
+    await expectRefused(400, 'OAUTH_STATE_INVALID');
+  });
+
+  it.each<[string, HostileScript]>([
+    ['a token endpoint answering 500', { faults: { token: { kind: 'status', status: 500 } } }],
+    ['a token endpoint answering HTML', { faults: { token: { kind: 'not-json' } } }],
+    ['a token endpoint slower than the timeout', { faults: { token: { kind: 'delay', ms: 3000 } } }],
+    ['a JWKS endpoint answering 500', { faults: { jwks: { kind: 'status', status: 500 } } }],
+    ['a userinfo endpoint answering garbage', { faults: { userinfo: { kind: 'not-json' } }, idToken: { claims: { email: undefined, email_verified: undefined } } }],
+  ])('%s: 502 OAUTH_PROVIDER_UNAVAILABLE', async (_case, script) => {
+    app.provider.setScript(script);
+    if (script.faults?.jwks) {
+      // The keys are fetched once and kept: only a login meeting an unknown kid asks for them again.
+      app.provider.setScript({ ...script, idToken: { header: { kid: 'a-new-key-id' } } });
+      await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
+      return;
+    }
+    await expectRefused(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+  });
+});
+
+describe('oidc discovery that names another issuer (mix-up)', () => {
+  it('refuses to use the provider: 502 at login, logged', async () => {
+    const logger = new CapturingLogger();
+    const app = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', logger, hostile: { script: { discovery: { issuer: 'https://evil.example' } } } });
+    try {
+      const response = await new BrowserAgent().request(app.loginUrl());
+      expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+      expect(logger.lines.map((line) => line.message)).toContainEqual(expect.stringContaining('OAuth provider op, discovery'));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('oidc with an ES256 provider', () => {
+  it('accepts ES256 id_tokens when configured for ES256, and refuses RS256 then', async () => {
+    const es = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', hostile: { keyType: 'EC' }, provider: { idTokenSigningAlg: 'ES256' } });
+    const rs = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', provider: { idTokenSigningAlg: 'ES256' } });
+    try {
+      expect((await es.signIn()).response.status).toBe(302);
+      expect(await errorOf((await rs.signIn()).response)).toMatchObject({ status: 401, code: 'OIDC_ID_TOKEN_INVALID' });
+    } finally {
+      await es.close();
+      await rs.close();
+    }
+  });
+});
