@@ -7,15 +7,15 @@ import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import { type AccessTokenClaims, accessTokenClaimsOf } from './access-token-claims.js';
 import { bearerTokenOf } from './bearer-token.js';
-import { jwtSigningKey } from './jwt-key.js';
+import { verificationKey } from './jwt-key.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 const STRATEGY_NAME = 'svc-jwt';
 const OWN_PASSPORT = Symbol('svc:passport');
 
 /**
- * Verifies the bearer access token with passport-jwt: signature and `alg` by jsonwebtoken, claims by
- * `accessTokenClaimsOf` against the injected clock. It answers "which claims", never "which user":
+ * Verifies the bearer access token with passport-jwt: signature, `alg`, `exp` and `nbf` by
+ * jsonwebtoken, the other claims by `accessTokenClaimsOf`, all against the injected clock. It answers "which claims", never "which user":
  * the user and the family are loaded by `JwtCredentialResolver` in one query.
  */
 @Injectable()
@@ -27,13 +27,17 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, STRATEGY_NAM
     super({
       jwtFromRequest: bearerTokenOf,
       // One fixed key, never chosen by the token: `kid`, `jku`, `jwk` and `x5u` are ignored (RFC 8725 §3.10).
-      secretOrKey: jwtSigningKey(jwt.secretKey) as unknown as Buffer,
+      secretOrKey: verificationKey(jwt.secretKey),
       // RFC 8725 §3.1: only the configured algorithm; `none`, its other casings, other HMACs and
       // every asymmetric algorithm are refused before the signature is looked at.
       algorithms: [jwt.algorithm],
-      // Time claims are checked in validate() against AUTH_CLOCK, not the process clock.
-      ignoreExpiration: true,
-      jsonWebTokenOptions: { ignoreNotBefore: true },
+    });
+    // jsonwebtoken compares `exp` and `nbf` with `clockTimestamp` when given one. passport-jwt hands
+    // the same options object to every verification, so reading the injected clock here makes
+    // every check use it.
+    Object.defineProperty((this as unknown as { _verifOpts: object })._verifOpts, 'clockTimestamp', {
+      get: () => Math.floor(this.clock.now().getTime() / 1000),
+      enumerable: true,
     });
   }
 

@@ -61,7 +61,7 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
   }
 
   /** Signs the access token that goes with `refresh` (its `sid` is the refresh family). */
-  withAccessToken(user: SvcUser, refresh: IssuedRefreshToken): JwtCredential {
-    return { refresh, access: this.accessTokens.sign(user.id, refresh.familyId) };
+  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId) };
   }
 }

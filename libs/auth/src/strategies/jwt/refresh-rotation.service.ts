@@ -56,7 +56,7 @@ export class RefreshRotation {
       const current = await this.refreshTokens.findById(manager, row.id);
       return current && !current.revokedAt ? this.presentedAgain(manager, current) : INVALID;
     }
-    return { kind: 'rotated', user, credential: this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId)) };
+    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId)) };
   }
 
   /** A consumed token again: the grace successor if it is still available, else a reuse. */
@@ -66,7 +66,7 @@ export class RefreshRotation {
       if (!user) return INVALID;
       if (!user.isActive) return INACTIVE;
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
-      if (successor) return { kind: 'rotated', user, credential: this.issuer.withAccessToken(user, successor) };
+      if (successor) return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor) };
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;
     return { kind: 'reused', userId: row.userId, familyId: row.familyId, newlyRevoked };
