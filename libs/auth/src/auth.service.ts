@@ -28,7 +28,7 @@ export class AuthService {
   }
 
   findUserById(id: string): Promise<SvcUser | null> {
-    return this.unitOfWork.read((manager) => this.users.findById(manager, id));
+    return this.unitOfWork.autocommit((manager) => this.users.findById(manager, id));
   }
 
   /** Logs the user out everywhere, whatever the credential: every session row deleted, or every refresh family revoked (and with it its access tokens). */

@@ -70,7 +70,7 @@ export class PasswordFlows {
 
   /** The active user whose stored hash `password` matches, read outside any transaction (bcrypt must not hold one). */
   private async checkPassword(request: Request, email: string, password: string): Promise<VerifiedUser> {
-    const user = await this.unitOfWork.read((manager) => this.users.findByEmail(manager, email));
+    const user = await this.unitOfWork.autocommit((manager) => this.users.findByEmail(manager, email));
     const matches = await this.hasher.verify(password, user?.passwordHash ?? null);
     if (!user || !matches) {
       this.reportFailure(request, email, user ? 'bad_password' : 'unknown_email');

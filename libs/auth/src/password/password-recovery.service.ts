@@ -53,7 +53,7 @@ export class PasswordRecovery {
    * (and so the delay it causes to the requests that follow) does not tell them apart.
    */
   private async issueResetToken(email: string): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
-    const found = await this.unitOfWork.read((manager) => this.users.findByEmail(manager, email));
+    const found = await this.unitOfWork.autocommit((manager) => this.users.findByEmail(manager, email));
     const userId = found?.isActive ? found.id : randomUUID();
     const issued = await this.unitOfWork.transaction(async (manager) => {
       await this.users.lockById(manager, userId);
@@ -71,7 +71,7 @@ export class PasswordRecovery {
   async resetPassword(payload: ResetPasswordPayload, request: Request): Promise<void> {
     const token = payload.token.reveal();
     // Checked before bcrypt: a guessed token costs no hashing.
-    const usable = await this.unitOfWork.read(async (manager) => {
+    const usable = await this.unitOfWork.autocommit(async (manager) => {
       const row = await this.tokens.findUsable(manager, token);
       const user = row && (await this.users.findById(manager, row.userId));
       return row && user?.isActive ? row : null;

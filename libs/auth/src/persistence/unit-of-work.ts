@@ -9,7 +9,7 @@ import { ThrottledReport } from '../errors/throttled-report.js';
 
 /**
  * The library's only door to the database. `transaction` commits everything a request writes as
- * one unit (spec rules 6 and 9, contract §7); `read` runs reads.
+ * one unit (spec rules 6 and 9); `autocommit` runs statements outside a transaction.
  *
  * SQLite (better-sqlite3) has one connection shared by the whole process: two interleaved
  * transactions would nest into each other. So on SQLite every unit of work waits its turn on a
@@ -35,17 +35,13 @@ export class UnitOfWork {
     return this.guard(() => this.dataSource.transaction(work));
   }
 
-  /** Runs reads outside a transaction (on SQLite, still in turn). */
-  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.guard(() => work(this.dataSource.manager));
-  }
-
   /**
-   * Runs one self-contained write statement in autocommit: it is its own transaction, committed
-   * at once and independent of the request's (the rate limiter's counter, spec rule 9).
+   * Runs `work` outside any transaction (on SQLite, still in turn): each statement is its own
+   * transaction, committed at once. For reads, and for the one write that must not wait for the
+   * request's transaction (the rate limiter's counter, spec rule 9).
    */
-  autocommit<T>(statement: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.guard(() => statement(this.dataSource.manager));
+  autocommit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.guard(() => work(this.dataSource.manager));
   }
 
   private guard<T>(run: () => Promise<T>): Promise<T> {

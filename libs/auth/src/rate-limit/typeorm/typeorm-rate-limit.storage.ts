@@ -20,7 +20,7 @@ const MAX_KEY_LENGTH = 255;
  * before the handler runs and independent of the request's unit of work: a later 401 or 500 never
  * undoes the count, and a refused request leaves no lock behind (spec rule 9, contract §5).
  *
- * It goes through `UnitOfWork.read` rather than `transaction`: on SQLite that still waits its turn
+ * It goes through `UnitOfWork.autocommit` rather than `transaction`: on SQLite that still waits its turn
  * on the single shared connection, without a BEGIN ... COMMIT that would hold the write lock
  * across awaits (two processes' interleaved explicit transactions make one of them fail with
  * SQLITE_BUSY).

@@ -34,7 +34,7 @@ export class JwtCredentialResolver implements CredentialResolver {
     const claims = await this.strategy.claimsOf(request, response);
     if (!claims) return null;
     // One query: the user and its live family (contract §3, ASVS 7.4.1).
-    const user = await this.unitOfWork.read((manager) => this.refreshTokens.findUserOfLiveFamily(manager, claims.sub, claims.sid));
+    const user = await this.unitOfWork.autocommit((manager) => this.refreshTokens.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!user || !user.isActive) return null;
     return { user, body: this.serializer.serialize(user), familyId: claims.sid };
   }

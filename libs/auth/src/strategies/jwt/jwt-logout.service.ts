@@ -25,9 +25,9 @@ export class JwtLogout {
 
   /** Runs `beforeLogout`, then revokes; returns the ids of the users whose family this ended. */
   async logout(request: Request, response: Response, refreshToken: string | undefined): Promise<string[]> {
-    const presented = refreshToken ? await this.unitOfWork.read((manager) => this.refreshTokens.findByToken(manager, refreshToken)) : null;
+    const presented = refreshToken ? await this.unitOfWork.autocommit((manager) => this.refreshTokens.findByToken(manager, refreshToken)) : null;
     const bearer = request.headers.authorization ? await this.resolver.tryResolve(request, response) : null;
-    const owner = bearer?.user ?? (presented ? await this.unitOfWork.read((manager) => this.users.findById(manager, presented.userId)) : null);
+    const owner = bearer?.user ?? (presented ? await this.unitOfWork.autocommit((manager) => this.users.findById(manager, presented.userId)) : null);
     await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
 
     const families = new Map<string, string>();

@@ -26,7 +26,7 @@ export class SessionCredentialResolver implements CredentialResolver {
     if (!token) throw new AuthError('UNAUTHENTICATED');
     // A cookie authenticates this request: refuse it from another origin (contract §3).
     assertSameOrigin(request, this.config);
-    const found = await this.unitOfWork.read(async (manager) => {
+    const found = await this.unitOfWork.autocommit(async (manager) => {
       const row = await this.sessions.findWithUser(manager, token);
       if (row && !this.sessions.isExpired(row.session) && row.user.isActive) await this.sessions.touch(manager, row.session);
       return row;

@@ -42,7 +42,7 @@ export class SessionController {
   }
 
   private async ownerOf(token: string) {
-    const found = await this.unitOfWork.read((manager) => this.sessions.findWithUser(manager, token));
+    const found = await this.unitOfWork.autocommit((manager) => this.sessions.findWithUser(manager, token));
     return found?.user ?? null;
   }
 }
