@@ -94,6 +94,10 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Receives the application's log lines (default: none). */
   logger?: LoggerService;
+  /** Further controllers of the application. */
+  controllers?: Type[];
+  /** AuthModule's `globalGuard` extra. */
+  globalGuard?: boolean;
   /** Providers replaced for the test (e.g. a gated password hasher that pauses a request). */
   overrides?: { provide: unknown; useClass: Type }[];
   /** The database to use instead of a fresh one of `engine` (e.g. reached through a relay); dropped at close. */
@@ -130,12 +134,13 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
         strategy: options.strategy ?? 'session',
         entities: { user: userEntity },
         hooks: options.hooks,
+        globalGuard: options.globalGuard,
         baseUrl: BASE_URL,
         password: { bcryptCost: 10 },
         ...options.options,
       } as never),
     ],
-    controllers: [ApplicationRoutes],
+    controllers: [ApplicationRoutes, ...(options.controllers ?? [])],
     providers: [EventLog, ...(options.providers ?? [])],
   })
   class TestModule {}

@@ -3,7 +3,7 @@ import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
 
 /**
  * `forRoot(options)` / `forRootAsync({ useFactory, inject, imports })`. The extras (strategy,
- * credential, entities, hooks, prefix) shape the module graph, so they are always given synchronously.
+ * credential, entities, hooks, prefix, globalGuard) shape the module graph, so they are always given synchronously.
  */
 export const {
   ConfigurableModuleClass: ConfigurableAuthModule,
@@ -18,5 +18,6 @@ export const {
     prefix: undefined,
     entities: undefined,
     hooks: undefined,
+    globalGuard: undefined,
   })
   .build();

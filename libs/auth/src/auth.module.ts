@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
@@ -12,12 +12,14 @@ import { AuthService } from './auth.service.js';
 import { systemClock } from './clock.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
+import { AuthConfigError } from './config/auth-config.error.js';
 import { credentialOf, loginMethodOf } from './config/strategy.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
 import { authEntities } from './entities/index.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
+import { AuthGlobalGuard } from './guards/auth-global.guard.js';
 import { CurrentUserGuard } from './guards/current-user.guard.js';
 import { HookRunner } from './hooks/hook-runner.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
@@ -51,6 +53,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
   // Spec rule 7: checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
+  if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false');
   const parts = strategyParts(loginMethodOf(extras.strategy), credentialOf(extras.strategy, extras.credential ?? oauthSectionOf(extras)?.strategy));
   const controllers = [...parts.login.controllers, ...parts.credential.controllers].map((controller) => withPrefix(controller, prefix));
   const providers: Provider[] = [
@@ -63,6 +66,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     { provide: APP_FILTER, useClass: AuthNotFoundFilter },
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
+    ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
     UnitOfWork,
     UserStore,
     UserSerializer,

@@ -44,6 +44,7 @@ export type {
   TokenReuseDetectedEvent,
 } from './events/auth-events.js';
 export { OnAuthEvent } from './events/on-auth-event.decorator.js';
+export { OptionalAuth, Public } from './guards/auth-access.decorators.js';
 export { CurrentUser } from './guards/current-user.decorator.js';
 export { CurrentUserGuard } from './guards/current-user.guard.js';
 export type { Principal } from './strategies/credential/credential-resolver.js';

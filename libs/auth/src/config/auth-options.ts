@@ -116,4 +116,9 @@ export interface AuthModuleExtras {
   entities?: AuthEntities;
   /** An `@Injectable()` class implementing some of `AuthHooks`. */
   hooks?: Type<AuthHooks>;
+  /**
+   * Protects every route of the application (an `APP_GUARD`), except those marked `@Public()`;
+   * `@OptionalAuth()` routes serve everyone. @default false
+   */
+  globalGuard?: boolean;
 }

@@ -7,7 +7,8 @@ const PRINCIPAL = Symbol('svc:principal');
 
 /**
  * Spec rule 4 (`current_user`): protects a route; resolves the authenticated user or answers 401
- * `UNAUTHENTICATED`. One guard for every strategy: the strategy supplies the resolver.
+ * `UNAUTHENTICATED`. One guard for every strategy: the credential supplies the resolver. Like
+ * passport's guards, it puts the user body on `request.user`, where role guards and loggers look.
  */
 @Injectable()
 export class CurrentUserGuard implements CanActivate {
@@ -16,13 +17,19 @@ export class CurrentUserGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const principal = await this.resolver.resolve(request, http.getResponse<Response>());
-    (request as unknown as Record<symbol, Principal>)[PRINCIPAL] = principal;
+    // The global guard may have resolved this request already: one lookup per request.
+    if (!principalOf(request)) attachPrincipal(request, await this.resolver.resolve(request, http.getResponse<Response>()));
     return true;
   }
 }
 
-/** The principal `CurrentUserGuard` attached to the request, if it ran. */
+/** Records who the request is: the principal for `@CurrentUser('row')`, the user body on `request.user`. */
+export function attachPrincipal(request: Request, principal: Principal): void {
+  (request as unknown as Record<symbol, Principal>)[PRINCIPAL] = principal;
+  (request as Request & { user?: unknown }).user = principal.body;
+}
+
+/** The principal `CurrentUserGuard` (or the global guard) attached to the request, if one did. */
 export function principalOf(request: Request): Principal | undefined {
   return (request as unknown as Record<symbol, Principal | undefined>)[PRINCIPAL];
 }

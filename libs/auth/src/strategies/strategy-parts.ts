@@ -1,5 +1,6 @@
 import { Controller, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import type { CredentialKind, LoginMethod } from '../config/strategy.js';
+import { Public } from '../guards/auth-access.decorators.js';
 import { AuthExceptionFilter } from '../http/auth-exception.filter.js';
 import { AuthRequestGuard } from '../http/auth-request.guard.js';
 import { passwordLoginParts } from '../password/password.parts.js';
@@ -36,5 +37,7 @@ export function withPrefix<T extends Type>(controller: T, prefix: string): T {
   Controller(prefix)(mounted);
   UseGuards(AuthRequestGuard)(mounted);
   UseFilters(AuthExceptionFilter)(mounted);
+  // Under a global guard the library's routes stay open; its /me checks its credential itself.
+  Public()(mounted);
   return mounted;
 }

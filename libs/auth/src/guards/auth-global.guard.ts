@@ -1,0 +1,39 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { CREDENTIAL_RESOLVER } from '../auth.constants.js';
+import { AuthError } from '../errors/auth.error.js';
+import type { CredentialResolver } from '../strategies/credential/credential-resolver.js';
+import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from './auth-access.decorators.js';
+import { attachPrincipal } from './current-user.guard.js';
+
+/**
+ * `globalGuard: true`: every route of the application needs a credential, as if it had
+ * `@UseGuards(CurrentUserGuard)`, except the `@Public()` ones; `@OptionalAuth()` routes are served
+ * to everyone and learn who is signed in. Fails closed: only a missing or refused credential makes
+ * an optional route anonymous; an unavailable database or a cross-site request is still refused.
+ */
+@Injectable()
+export class AuthGlobalGuard implements CanActivate {
+  constructor(
+    @Inject(CREDENTIAL_RESOLVER) private readonly resolver: CredentialResolver,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    try {
+      attachPrincipal(request, await this.resolver.resolve(request, response));
+    } catch (error) {
+      const anonymous = error instanceof AuthError && error.code === 'UNAUTHENTICATED';
+      if (!anonymous || !this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH_ROUTE, targets)) throw error;
+      response.removeHeader('WWW-Authenticate');
+    }
+    return true;
+  }
+}
