@@ -11,9 +11,12 @@ import type { UserBody } from './users/user-body.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 
-/** What an application calls on the library from its own code. */
+/**
+ * What an application calls on the library from its own code. Typed by the application's user
+ * entity: `constructor(private readonly auth: AuthService<AppUser>)`.
+ */
 @Injectable()
-export class AuthService {
+export class AuthService<U extends SvcUser = SvcUser> {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
@@ -23,12 +26,12 @@ export class AuthService {
   ) {}
 
   /** The user body of a row: id, email and the `@SvcReturned()` columns. */
-  toUserBody(user: SvcUser): UserBody {
+  toUserBody(user: U): UserBody {
     return this.serializer.serialize(user);
   }
 
-  findUserById(id: string): Promise<SvcUser | null> {
-    return this.unitOfWork.autocommit((manager) => this.users.findById(manager, id));
+  findUserById(id: string): Promise<U | null> {
+    return this.unitOfWork.autocommit((manager) => this.users.findById(manager, id) as Promise<U | null>);
   }
 
   /** Logs the user out everywhere, whatever the credential: every session row deleted, or every refresh family revoked (and with it its access tokens). */

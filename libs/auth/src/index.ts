@@ -71,4 +71,4 @@ export type { AccessTokenClaims } from './strategies/jwt/access-token-claims.js'
 export type { OAuthUserInfo } from './strategies/oauth/oauth-user-info.js';
 export type { TokenBody } from './strategies/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
-export type { UserBody } from './users/user-body.js';
+export type { UserBody, UserBodyOf } from './users/user-body.js';

@@ -3,6 +3,13 @@ import type { SvcUser } from '../entities/user.entity.js';
 /** The user as every response and observer sees it: id, email and the `@SvcReturned` columns. */
 export type UserBody = { id: string; email: string } & Record<string, unknown>;
 
+/**
+ * The user body of an application's entity, typed: `UserBodyOf<AppUser, 'displayName' | 'plan'>`
+ * names the columns tagged `@SvcReturned()` (TypeScript cannot read decorators, so they are named
+ * once here, next to the entity). Columns not named are not in the type, as they are not in the body.
+ */
+export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyof SvcUser> = never> = Pick<U, 'id' | 'email' | Returned>;
+
 /** Builds the serializer once: it copies exactly the returned columns, nothing else (spec rule 5). */
 export function createUserSerializer(returnedColumns: readonly string[]): (user: SvcUser) => UserBody {
   const fields = ['id', 'email', ...returnedColumns.filter((name) => name !== 'id' && name !== 'email')];
