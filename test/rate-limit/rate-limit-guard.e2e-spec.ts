@@ -80,7 +80,7 @@ describe('RateLimitGuard (e2e, memory backend)', () => {
   let app: INestApplication | undefined;
   let storage: MemoryRateLimitStorage;
 
-  async function start(rateLimit: Partial<RateLimitSettings> | 'not configured' = { max: 3, windowSeconds: 60 }) {
+  async function start(rateLimit: (Partial<RateLimitSettings> & { trustedIpHeader?: string }) | 'not configured' = { max: 3, windowSeconds: 60 }) {
     clock.set(WINDOW_ALIGNED_EPOCH_MS);
     storage = new MemoryRateLimitStorage(clock);
     const created = await createLimitedApp({ storage, clock, rateLimit: rateLimit === 'not configured' ? undefined : rateLimit, controllers: [Routes, WholeControllerLimited] });

@@ -8,8 +8,8 @@ export type RateLimitSettings = NonNullable<AuthConfig['rateLimit']>;
 export interface LimitedAppOptions {
   storage: RateLimitStorage;
   clock: Clock;
-  /** The validated `rateLimit` section; undefined = not configured. */
-  rateLimit: Partial<RateLimitSettings> | undefined;
+  /** The validated `rateLimit` section; undefined = not configured. `trustedIpHeader` is the shorthand for one trusted proxy. */
+  rateLimit: (Partial<RateLimitSettings> & { trustedIpHeader?: string }) | undefined;
   controllers: Type[];
   providers?: { provide: unknown; useValue: unknown }[];
   logger?: LoggerService | false;
@@ -20,8 +20,10 @@ export interface LimitedAppOptions {
  * AUTH_CLOCK, RateLimitStorage) are provided by hand, without the rest of AuthModule.
  */
 export async function createLimitedApp(options: LimitedAppOptions): Promise<{ app: INestApplication; server: Server }> {
-  const rateLimit = options.rateLimit && { windowSeconds: 60, max: 10, backend: 'memory', onBackendError: 'deny', ...options.rateLimit };
-  const config = { rateLimit } as unknown as AuthConfig;
+  const { trustedIpHeader, ...section } = options.rateLimit ?? {};
+  const rateLimit = options.rateLimit && { windowSeconds: 60, max: 10, backend: 'memory', onBackendError: 'deny', ...section };
+  const clientAddress = trustedIpHeader === undefined ? undefined : { trustProxy: 1, header: trustedIpHeader };
+  const config = { rateLimit, clientAddress } as unknown as AuthConfig;
   const moduleRef = await Test.createTestingModule({
     controllers: options.controllers,
     providers: [

@@ -16,6 +16,11 @@ export interface AuthConfig {
   readonly trustedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
   readonly hookTimeoutSeconds: number;
+  /** Where the client address comes from behind proxies; absent: the socket's address. */
+  readonly clientAddress?: {
+    readonly trustProxy: number | readonly string[];
+    readonly header: string;
+  };
   readonly userEntity: Type<SvcUser>;
   /** Present whenever the credential is jwt: from the jwt section, or defaults and a key derived from the OAuth section's secret. */
   readonly jwt?: {
@@ -50,7 +55,6 @@ export interface AuthConfig {
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;
-    readonly trustedIpHeader?: string;
     readonly backend: 'memory' | 'database' | 'redis';
     readonly onBackendError: 'deny' | 'allow';
     readonly redis?: unknown;

@@ -63,7 +63,10 @@ export interface RateLimitOptions {
   windowSeconds?: number;
   /** @default 10 (>= 1) */
   max?: number;
-  /** Opt-in client-address header, e.g. 'x-forwarded-for' (its right-most entry is used). @default unset */
+  /**
+   * Opt-in client-address header, e.g. 'x-forwarded-for': its right-most entry is the client. The
+   * same as `trustProxy: 1, clientIpHeader: <it>`, and applies to the whole library. @default unset
+   */
   trustedIpHeader?: string;
   /** @default 'memory' */
   backend?: RateLimitBackend;
@@ -85,6 +88,14 @@ export interface AuthOptions {
   bodyLimitBytes?: number;
   /** A before-hook that has not answered after this many seconds fails the request (500 HOOK_FAILED). @default 10 (1..60) */
   hookTimeoutSeconds?: number;
+  /**
+   * The proxies in front of the application, as Express's `trust proxy`: how many (a hop count),
+   * or their addresses and CIDRs (`['loopback', '10.0.0.0/8']`). The client address (for the rate
+   * limiter, session rows and events) is then read from `clientIpHeader`. @default unset: the socket's address
+   */
+  trustProxy?: number | string[];
+  /** The header the trusted proxies write the client address into. @default 'x-forwarded-for' */
+  clientIpHeader?: string;
   jwt?: JwtOptions;
   session?: SessionOptions;
   cookie?: CookieOptions;

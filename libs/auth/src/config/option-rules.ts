@@ -1,3 +1,4 @@
+import proxyaddr from 'proxy-addr';
 import { AuthConfigError } from './auth-config.error.js';
 import { isPlaceholderSecret } from './placeholder-secret.js';
 
@@ -107,4 +108,17 @@ export function stringList(field: string, value: unknown, fallback: readonly str
     if (typeof item !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(item)) throw new AuthConfigError(`${field}[${i}]`, 'must be a scope token (RFC 6749 §3.3)');
     return item;
   });
+}
+
+/** Proxy addresses and CIDRs as proxy-addr reads them (`loopback`, `uniquelocal`, `10.0.0.0/8`, `::1`). */
+export function trustedProxies(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.some((entry) => typeof entry !== 'string')) {
+    throw new AuthConfigError('trustProxy', 'must be a hop count or a non-empty list of proxy addresses (such as ["loopback", "10.0.0.0/8"])');
+  }
+  try {
+    proxyaddr.compile(value);
+  } catch (error) {
+    throw new AuthConfigError('trustProxy', `holds something that is not an address or CIDR: ${(error as Error).message}`);
+  }
+  return [...value];
 }

@@ -3,7 +3,7 @@ import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.js';
-import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, oneOf, originOf, secret } from './option-rules.js';
+import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, oneOf, originOf, secret, trustedProxies } from './option-rules.js';
 import { CREDENTIAL_KINDS, type CredentialKind, credentialOf, STRATEGIES } from './strategy.js';
 import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
@@ -43,6 +43,7 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
     trustedOrigins,
     bodyLimitBytes: int('bodyLimitBytes', options.bodyLimitBytes, 16384, 1024, 1048576),
     hookTimeoutSeconds: int('hookTimeoutSeconds', options.hookTimeoutSeconds, 10, 1, 60),
+    clientAddress: clientAddressSettings(options),
     userEntity: extras.entities?.user ?? User,
     jwt: jwtSettings(options.jwt, credential, oauthSecret),
     oauth2,
@@ -70,7 +71,6 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
     rateLimit: rateLimit && {
       windowSeconds: int('rateLimit.windowSeconds', rateLimit.windowSeconds, 60, 1, 86400),
       max: int('rateLimit.max', rateLimit.max, 10, 1, 1_000_000),
-      trustedIpHeader: rateLimit.trustedIpHeader === undefined ? undefined : headerName('rateLimit.trustedIpHeader', rateLimit.trustedIpHeader),
       backend: oneOf('rateLimit.backend', rateLimit.backend, 'memory', ['memory', 'database', 'redis'] as const),
       onBackendError: oneOf('rateLimit.onBackendError', rateLimit.onBackendError, 'deny', ['deny', 'allow'] as const),
       redis: rateLimit.redis,
@@ -84,6 +84,24 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
     throw new AuthConfigError('rateLimit.redis', 'is required for the redis backend (an ioredis client)');
   }
   return deepFreeze(config);
+}
+
+/** `trustProxy` and `clientIpHeader`, or their shorthand `rateLimit.trustedIpHeader` (one trusted hop). */
+function clientAddressSettings(options: AuthOptions): AuthConfig['clientAddress'] {
+  const shorthand = options.rateLimit?.trustedIpHeader;
+  if (shorthand !== undefined) {
+    if (options.trustProxy !== undefined || options.clientIpHeader !== undefined) {
+      throw new AuthConfigError('rateLimit.trustedIpHeader', 'is a shorthand for trustProxy: 1 and clientIpHeader; give one or the other');
+    }
+    return { trustProxy: 1, header: headerName('rateLimit.trustedIpHeader', shorthand) };
+  }
+  if (options.trustProxy === undefined) {
+    if (options.clientIpHeader !== undefined) throw new AuthConfigError('clientIpHeader', 'needs trustProxy (which proxies may write it)');
+    return undefined;
+  }
+  const header = options.clientIpHeader === undefined ? 'x-forwarded-for' : headerName('clientIpHeader', options.clientIpHeader);
+  if (typeof options.trustProxy === 'number') return { trustProxy: int('trustProxy', options.trustProxy, 1, 1, 16), header };
+  return { trustProxy: trustedProxies(options.trustProxy), header };
 }
 
 /**

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, CREDENTIAL_ISSUER } from '../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
 import type { Clock } from '../clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { LoginPayload, SignupPayload } from '../hooks/auth-hooks.js';
-import { clientIpOf } from '../http/client-ip.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
@@ -33,6 +34,7 @@ export class PasswordFlows {
     private readonly hasher: PasswordHasher,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
   ) {}
@@ -108,6 +110,6 @@ export class PasswordFlows {
   }
 
   private reportFailure(request: Request, email: string, reason: 'unknown_email' | 'bad_password' | 'inactive'): void {
-    this.events.publishAfterResponse(request, AuthEvent.LoginFailure, { email, reason, ip: clientIpOf(request), at: this.clock.now() });
+    this.events.publishAfterResponse(request, AuthEvent.LoginFailure, { email, reason, ip: clientAddressOf(request, this.config), at: this.clock.now() });
   }
 }

@@ -1,23 +1,8 @@
-import type { Request } from 'express';
 import { isIP } from 'node:net';
 
 /**
- * The address a client is counted under, or null when it has none we can trust (the caller
- * refuses such a request: there is no shared "unknown" bucket, contract §5).
- *
- * Spec, Authentication 7: only the socket address is used unless `trustedIpHeader` is configured.
- * Then the right-most entry of that header is the client, since it is the one our own proxy
- * appended (entries to its left come from the client and can be forged); a request without the
- * header is counted by its socket address.
- */
-export function clientKeyOf(request: Request, trustedIpHeader?: string): string | null {
-  const header = trustedIpHeader === undefined ? undefined : request.headers[trustedIpHeader];
-  const address = header === undefined ? request.socket?.remoteAddress : rightMostEntry(header);
-  return address ? clientKeyOfAddress(address) : null;
-}
-
-/**
- * IPv4 as is; IPv4-mapped IPv6 (`::ffff:192.0.2.1`) as the IPv4 it carries; other IPv6 by its /64
+ * The key a client address is counted under, or null when it is not an address (the caller refuses
+ * such a request: there is no shared "unknown" bucket). IPv4 as is; IPv4-mapped IPv6 (`::ffff:192.0.2.1`) as the IPv4 it carries; other IPv6 by its /64
  * prefix, because one subscriber usually holds a whole /64 and could rotate addresses inside it.
  */
 export function clientKeyOfAddress(address: string): string | null {
@@ -30,11 +15,6 @@ export function clientKeyOfAddress(address: string): string | null {
     default:
       return null;
   }
-}
-
-function rightMostEntry(header: string | string[]): string {
-  const entries = (Array.isArray(header) ? header.join(',') : header).split(',');
-  return entries[entries.length - 1].trim();
 }
 
 function ipv6Key(hextets: number[]): string {

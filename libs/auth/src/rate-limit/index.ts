@@ -1,6 +1,6 @@
-export { clientKeyOf, clientKeyOfAddress } from './client-key.js';
+export { clientKeyOfAddress } from './client-key.js';
 export { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
-export { AuthRateLimit, RateLimit, RateLimitFor } from './rate-limit.decorators.js';
+export { AuthRateLimit, RateLimit, RateLimitFor, SkipRateLimit } from './rate-limit.decorators.js';
 export { RateLimitGuard } from './rate-limit.guard.js';
 export { createRateLimitStorage, rateLimitProviders } from './rate-limit.providers.js';
 export { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';

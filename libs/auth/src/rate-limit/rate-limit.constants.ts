@@ -5,8 +5,16 @@ export const RATE_LIMIT_ROUTE = 'svc:rate-limit-route';
 export interface RateLimitRoute {
   /** Fixed path of the key (`@RateLimitFor`); else the route's own path. */
   path?: string;
+  /** Requests a client may make in a window on this route. @default rateLimit.max */
+  max?: number;
+  /** @default rateLimit.windowSeconds */
+  windowSeconds?: number;
+  /** Whom to count: the client address, or the signed-in user (the address when there is none). @default 'ip' */
+  by?: 'ip' | 'user';
   /** Also count the request under `account:<normalised email>:path` (login, forgot-password). */
   perAccount?: boolean;
   /** A library endpoint: limited only when a `rateLimit` section is configured. */
   builtIn?: boolean;
+  /** `@SkipRateLimit()`: not limited, whatever the controller says. */
+  skip?: boolean;
 }

@@ -2,20 +2,35 @@ import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 
-/** Limits a route (or every route of a controller) per client, keyed `ip:<route path>` (contract §5). */
-export function RateLimit(): MethodDecorator & ClassDecorator {
-  return limitWith({});
+/** What `@RateLimit()` may change for one route; the rest comes from the `rateLimit` section. */
+export interface RateLimitOptions {
+  /** @default rateLimit.max */
+  max?: number;
+  /** @default rateLimit.windowSeconds */
+  windowSeconds?: number;
+  /** 'user' counts the signed-in user (`request.user.id`), or the address of an anonymous request. @default 'ip' */
+  by?: 'ip' | 'user';
 }
 
 /**
- * Limits a route per client under a fixed path, keyed `ip:<path>`: routes given the same path
- * share one counter.
+ * Limits a route (or every route of a controller) per client, keyed `<client>:<route path>`, with
+ * the section's `max` and `windowSeconds` unless given here (README, "Rate limiting").
  */
-export function RateLimitFor(path: string): MethodDecorator & ClassDecorator {
+export function RateLimit(options: RateLimitOptions = {}): MethodDecorator & ClassDecorator {
+  return limitWith(routeOptions(options));
+}
+
+/** Like `@RateLimit()` under a fixed path: routes given the same path share one counter. */
+export function RateLimitFor(path: string, options: RateLimitOptions = {}): MethodDecorator & ClassDecorator {
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw new TypeError(`svc: @RateLimitFor(path) needs a path starting with "/", got ${JSON.stringify(path)}`);
   }
-  return limitWith({ path });
+  return limitWith({ ...routeOptions(options), path });
+}
+
+/** Leaves a route unlimited inside a controller marked `@RateLimit()`. */
+export function SkipRateLimit(): MethodDecorator & ClassDecorator {
+  return SetMetadata(RATE_LIMIT_ROUTE, Object.freeze({ skip: true } satisfies RateLimitRoute));
 }
 
 /**
@@ -28,4 +43,16 @@ export function AuthRateLimit(options: { perAccount?: boolean } = {}): MethodDec
 
 function limitWith(route: RateLimitRoute): MethodDecorator & ClassDecorator {
   return applyDecorators(SetMetadata(RATE_LIMIT_ROUTE, Object.freeze(route)), UseGuards(RateLimitGuard));
+}
+
+function routeOptions(options: RateLimitOptions): RateLimitRoute {
+  const positive = (name: string, value: unknown) => {
+    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) {
+      throw new TypeError(`svc: @RateLimit({ ${name} }) must be a positive integer, got ${JSON.stringify(value)}`);
+    }
+  };
+  positive('max', options.max);
+  positive('windowSeconds', options.windowSeconds);
+  if (options.by !== undefined && options.by !== 'ip' && options.by !== 'user') throw new TypeError(`svc: @RateLimit({ by }) must be 'ip' or 'user'`);
+  return { max: options.max, windowSeconds: options.windowSeconds, by: options.by };
 }

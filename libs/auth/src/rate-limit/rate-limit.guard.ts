@@ -8,7 +8,8 @@ import { ThrottledReport } from '../errors/throttled-report.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { validEmailOrNull } from '../users/email.js';
-import { clientKeyOf } from './client-key.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { clientKeyOfAddress } from './client-key.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';
 
@@ -16,10 +17,11 @@ type RateLimitSettings = NonNullable<AuthConfig['rateLimit']>;
 
 /**
  * Counts each request of a route marked `@RateLimit()`, `@RateLimitFor(path)` or (library
- * endpoints) `@AuthRateLimit()` under `ip:path`, and for login and forgot-password also under
- * `account:<email>:path`; refuses it with 429, `Retry-After` and `RATE_LIMITED` beyond
- * `rateLimit.max` per `rateLimit.windowSeconds` (contract §5). The protected methods are the
- * places to override (like @nestjs/throttler's `getTracker`).
+ * endpoints) `@AuthRateLimit()` under `<client>:path`, and for login and forgot-password also
+ * under `account:<email>:path`; refuses it with 429, `Retry-After` and `RATE_LIMITED` beyond the
+ * route's `max` per `windowSeconds` (the section's unless the route says otherwise), and tells the
+ * client where it stands with the `RateLimit-*` headers (README, "Rate limiting"). The protected
+ * methods are the places to override, as with @nestjs/throttler's `getTracker`.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -38,33 +40,49 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const route = this.reflector.getAllAndOverride<RateLimitRoute | undefined>(RATE_LIMIT_ROUTE, [context.getHandler(), context.getClass()]);
-    if (!route) return true;
+    if (!route || route.skip) return true;
     const settings = this.config.rateLimit;
     if (!settings) {
-      // Contract §5: the library's endpoints are limited only when a rateLimit section is given.
+      // The library's endpoints are limited only when a rateLimit section is given.
       if (route.builtIn) return true;
       // Fail closed: a route its author asked to limit is never served unlimited.
       throw new Error('svc: @RateLimit() and @RateLimitFor() need the rateLimit section of AuthModule.forRoot');
     }
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
-    const path = route.path ?? this.getPath(request);
+    const limit = { max: route.max ?? settings.max, windowSeconds: route.windowSeconds ?? settings.windowSeconds };
+    // A route with its own window counts apart from routes of the same path with the section's.
+    const path = `${route.path ?? this.getPath(request)}${limit.windowSeconds === settings.windowSeconds ? '' : `#${limit.windowSeconds}s`}`;
 
-    const client = this.getTracker(request, settings);
-    // Contract §5: a missing or unparsable client address is refused, never pooled under "unknown".
-    if (client === null) this.throwRateLimited(response, settings.windowSeconds, 'Client address could not be determined');
-    await this.count(`${client}:${path}`, settings, response);
-
+    const client = this.getTracker(request, route);
+    // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
+    if (client === null) this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
+    const counted: RateLimitCheck[] = [];
+    const keys = [`${client}:${path}`];
     if (route.perAccount) {
       const account = this.getAccount(request);
-      if (account !== null) await this.count(`account:${account}:${path}`, settings, response);
+      if (account !== null) keys.push(`account:${account}:${path}`);
     }
+    // One after the other: the account is counted only when the address was let through.
+    for (const key of keys) {
+      const check = await this.count(key, limit, settings);
+      if (check && !check.allowed) this.throwRateLimited(response, limit, check);
+      if (check) counted.push(check);
+    }
+    // The counter closest to its limit is the one the client needs to know about.
+    if (counted.length > 0) setRateLimitHeaders(response, limit.max, counted.reduce((a, b) => (b.count > a.count ? b : a)));
     return true;
   }
 
-  /** The client's key: its address, IPv6 by /64 (see `clientKeyOf`). Null refuses the request. */
-  protected getTracker(request: Request, settings: RateLimitSettings): string | null {
-    return clientKeyOf(request, settings.trustedIpHeader);
+  /**
+   * Whom the request is counted for (@nestjs/throttler's `getTracker`): the signed-in user on a
+   * `by: 'user'` route, else the client address, IPv6 by its /64. Null refuses the request.
+   */
+  protected getTracker(request: Request, route: RateLimitRoute): string | null {
+    const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
+    if (route.by === 'user' && typeof userId === 'string') return `user:${userId}`;
+    const address = clientAddressOf(request, this.config);
+    return address === null ? null : clientKeyOfAddress(address);
   }
 
   /**
@@ -85,8 +103,9 @@ export class RateLimitGuard implements CanActivate {
     return validEmailOrNull((request.body as { email?: unknown } | undefined)?.email);
   }
 
-  protected throwRateLimited(response: Response, retryAfterSeconds: number, message?: string): never {
-    response.setHeader('Retry-After', String(retryAfterSeconds));
+  protected throwRateLimited(response: Response, limit: { max: number }, check: RateLimitCheck, message?: string): never {
+    response.setHeader('Retry-After', String(check.retryAfterSeconds));
+    setRateLimitHeaders(response, limit.max, check);
     throw new AuthError('RATE_LIMITED', { message });
   }
 
@@ -100,14 +119,14 @@ export class RateLimitGuard implements CanActivate {
     throw new AuthError('SERVICE_UNAVAILABLE', { cause: error });
   }
 
-  private async count(key: string, settings: RateLimitSettings, response: Response): Promise<void> {
-    let result: RateLimitCheck;
+  /** The check of one key, or undefined when the backend failed and `onBackendError` let the request through. */
+  private async count(key: string, limit: { max: number; windowSeconds: number }, settings: RateLimitSettings): Promise<RateLimitCheck | undefined> {
     try {
-      result = await this.withTimeout(this.storage.check(key, settings.windowSeconds, settings.max));
+      return await this.withTimeout(this.storage.check(key, limit.windowSeconds, limit.max));
     } catch (error) {
-      return this.onBackendError(error, settings);
+      this.onBackendError(error, settings);
+      return undefined;
     }
-    if (!result.allowed) this.throwRateLimited(response, result.retryAfterSeconds);
   }
 
   private async withTimeout<T>(pending: Promise<T>): Promise<T> {
@@ -121,4 +140,14 @@ export class RateLimitGuard implements CanActivate {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * draft-ietf-httpapi-ratelimit-headers (the three-header form @nestjs/throttler sends): the limit,
+ * what is left of it in this window, and the seconds until the window resets.
+ */
+function setRateLimitHeaders(response: Response, max: number, check: RateLimitCheck): void {
+  response.setHeader('RateLimit-Limit', String(max));
+  response.setHeader('RateLimit-Remaining', String(Math.max(0, max - check.count)));
+  response.setHeader('RateLimit-Reset', String(check.retryAfterSeconds));
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CLOCK, SVC_LOGGER } from '../../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
+import type { AuthConfig } from '../../config/auth-config.js';
 import type { Clock } from '../../clock.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
@@ -8,7 +9,7 @@ import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { CurrentUser } from '../../guards/current-user.decorator.js';
 import { CurrentUserGuard } from '../../guards/current-user.guard.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
-import { clientIpOf } from '../../http/client-ip.js';
+import { clientAddressOf } from '../../http/client-address.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
 import { JwtCredentialIssuer, type TokenBody } from './jwt-credential.issuer.js';
@@ -22,6 +23,7 @@ export class JwtController {
   private readonly logger = new Logger(SVC_LOGGER);
 
   constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly issuer: JwtCredentialIssuer,
     private readonly rotation: RefreshRotation,
@@ -48,7 +50,7 @@ export class JwtController {
     if (outcome.kind === 'reused' && outcome.newlyRevoked) {
       this.logger.warn(`refresh token reuse detected: family ${outcome.familyId} of user ${outcome.userId} revoked`);
       const { userId, familyId } = outcome;
-      this.events.publishAfterResponse(request, AuthEvent.TokenReuseDetected, { userId, familyId, ip: clientIpOf(request), at: this.clock.now() });
+      this.events.publishAfterResponse(request, AuthEvent.TokenReuseDetected, { userId, familyId, ip: clientAddressOf(request, this.config), at: this.clock.now() });
     }
     throw new AuthError('REFRESH_TOKEN_INVALID');
   }

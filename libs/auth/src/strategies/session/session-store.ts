@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
-import { clientIpOf } from '../../http/client-ip.js';
+import { storableAddressOf } from '../../http/client-address.js';
 import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
@@ -48,7 +48,7 @@ export class SessionStore implements CredentialRevoker {
       expiresAt,
       createdAt: now,
       lastSeenAt: now,
-      ip: clientIpOf(request),
+      ip: storableAddressOf(request, this.config),
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
     });
     await this.evictBeyondLimit(manager, user.id);
