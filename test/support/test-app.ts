@@ -19,6 +19,7 @@ import {
   type SvcUser,
   type UserBody,
 } from '#svc/auth';
+import { AfterResponse } from '../../libs/auth/src/events/after-response.js';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
 import { type Engine, freshDatabase } from './engines.js';
@@ -106,6 +107,8 @@ export interface TestAppOptions {
 
 export interface TestApp {
   app: INestApplication;
+  /** Resolves once everything scheduled after the responses so far (observers, forgot-password work) has run. */
+  afterResponses(): Promise<void>;
   server: Server;
   dataSource: DataSource;
   events: EventLog;
@@ -155,6 +158,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     server: app.getHttpServer() as Server,
     dataSource: app.get(DataSource),
     events: app.get(EventLog),
+    afterResponses: () => app.get(AfterResponse).drain(),
     clock,
     close: async () => {
       await app.close();
