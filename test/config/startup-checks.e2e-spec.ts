@@ -1,3 +1,5 @@
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -56,6 +58,7 @@ describe('startup checks', () => {
     const build = (expireDays: number) =>
       Test.createTestingModule({
         imports: [
+          EventEmitterModule.forRoot(),
           TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
           AuthModule.forRootAsync({
             strategy: 'session',
@@ -80,5 +83,21 @@ describe('startup checks', () => {
 
   it('refuses an invalid prefix while building the module', () => {
     expect(() => AuthModule.forRoot({ strategy: 'session', prefix: 'auth', baseUrl: BASE_URL })).toThrow(AuthConfigError);
+  });
+});
+
+describe('a missing EventEmitterModule', () => {
+  it('stops the application at startup with a message saying what to import', async () => {
+    @Module({
+      imports: [
+        TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
+        AuthModule.forRoot({ strategy: 'session', baseUrl: 'http://app.test' }),
+      ],
+    })
+    class NoEmitterModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [NoEmitterModule] }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await expect(app.init()).rejects.toThrow('add EventEmitterModule.forRoot() to the imports of your application module');
+    await app.close();
   });
 });

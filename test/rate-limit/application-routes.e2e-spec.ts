@@ -1,3 +1,4 @@
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -33,6 +34,7 @@ describe('@RateLimit() and @RateLimitFor() on application routes, with AuthModul
   beforeAll(async () => {
     @Module({
       imports: [
+        EventEmitterModule.forRoot(),
         TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
         AuthModule.forRoot({ strategy: 'session', baseUrl: 'http://app.test', rateLimit: { max: 2, windowSeconds: 3600 } }), // real clock: a long window is never crossed mid-test
       ],

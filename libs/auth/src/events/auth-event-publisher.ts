@@ -1,4 +1,4 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Request } from 'express';
 import { SVC_LOGGER } from '../auth.constants.js';
@@ -15,7 +15,7 @@ const SECRET_FIELDS = ['token', 'providerAccessToken', 'providerRefreshToken'];
  * not waited for, so one that never settles holds up nothing.
  */
 @Injectable()
-export class AuthEventPublisher {
+export class AuthEventPublisher implements OnModuleInit {
   private readonly logger = new Logger(SVC_LOGGER);
 
   constructor(
@@ -23,8 +23,17 @@ export class AuthEventPublisher {
     @Optional() private readonly emitter?: EventEmitter2,
   ) {}
 
+  /** Without an emitter the reset mails would silently never go out: refuse to start instead. */
+  onModuleInit(): void {
+    if (!this.emitter) {
+      throw new Error(
+        'svc: AuthModule delivers its events (password reset mails among them) through @nestjs/event-emitter; add EventEmitterModule.forRoot() to the imports of your application module',
+      );
+    }
+  }
+
   publishAfterResponse<N extends AuthEventName>(request: Request, name: N, payload: AuthEventPayloads[N]): void {
-    if (!this.emitter || (this.emitter.listenerCount(name) === 0 && this.emitter.listenersAny().length === 0)) return;
+    if (this.emitter!.listenerCount(name) === 0 && this.emitter!.listenersAny().length === 0) return;
     this.afterResponse.run(request, `observers of ${name}`, () => this.deliver(name, payload));
   }
 
