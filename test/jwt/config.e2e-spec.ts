@@ -1,3 +1,4 @@
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthConfigError, AuthModule, authEntities, authMigrations, type JwtOptions } from '#svc/auth';
@@ -14,6 +15,7 @@ const asDate = (value: unknown) => (value instanceof Date ? value : new Date(`${
 async function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
   const moduleRef = await Test.createTestingModule({
     imports: [
+      EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
       AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, jwt } as never),
     ],
