@@ -50,6 +50,7 @@ export { CurrentUserGuard } from './guards/current-user.guard.js';
 export type { Principal } from './strategies/credential/credential-resolver.js';
 export type {
   AuthHooks,
+  ChangePasswordPayload,
   ForgotPasswordPayload,
   LoginPayload,
   LogoutPayload,

@@ -15,6 +15,8 @@ export const AUTH_ERRORS = {
   EMAIL_ALREADY_REGISTERED: [HttpStatus.CONFLICT, 'Email is already registered'],
   REFRESH_TOKEN_INVALID: [HttpStatus.UNAUTHORIZED, 'Refresh token is invalid'],
   RESET_TOKEN_INVALID: [HttpStatus.BAD_REQUEST, 'Reset token is invalid or expired'],
+  /** change-password: the signed-in user gave a wrong current password (not 401: the session is fine). */
+  CURRENT_PASSWORD_INVALID: [HttpStatus.FORBIDDEN, 'Current password is wrong'],
   HOOK_ABORTED: [HttpStatus.FORBIDDEN, 'Operation refused'],
   HOOK_FAILED: [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'],
   RATE_LIMITED: [HttpStatus.TOO_MANY_REQUESTS, 'Too many requests'],

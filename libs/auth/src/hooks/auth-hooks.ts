@@ -34,6 +34,12 @@ export interface ResetPasswordPayload {
   password: SecretString;
 }
 
+/** A signed-in user changing their password (`POST /change-password`). */
+export interface ChangePasswordPayload {
+  current_password: SecretString;
+  new_password: SecretString;
+}
+
 /** An OAuth login (oauth2 or oidc) about to resolve its user: nothing has been written yet. */
 export interface OAuthLoginPayload {
   provider: string;
@@ -53,6 +59,7 @@ export interface AuthHooks {
   beforeRefresh?(payload: RefreshPayload, request: Request): RefreshPayload | Promise<RefreshPayload>;
   beforeForgotPassword?(payload: ForgotPasswordPayload, request: Request): ForgotPasswordPayload | Promise<ForgotPasswordPayload>;
   beforeResetPassword?(payload: ResetPasswordPayload, request: Request): ResetPasswordPayload | Promise<ResetPasswordPayload>;
+  beforeChangePassword?(payload: ChangePasswordPayload, request: Request): ChangePasswordPayload | Promise<ChangePasswordPayload>;
   beforeOAuthLogin?(payload: OAuthLoginPayload, request: Request): OAuthLoginPayload | Promise<OAuthLoginPayload>;
 }
 

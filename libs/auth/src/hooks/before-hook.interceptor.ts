@@ -14,7 +14,7 @@ import { SecretString } from './secret-string.js';
 
 const BODY_OPERATION = Symbol('svc:body-operation');
 const PAYLOAD = Symbol('svc:payload');
-const SECRET_FIELDS = ['password', 'token'];
+const SECRET_FIELDS = ['password', 'token', 'current_password', 'new_password'];
 
 interface BodyOperation {
   schema: AuthSchemaName;

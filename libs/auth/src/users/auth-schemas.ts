@@ -11,6 +11,7 @@ export interface AuthSchemas {
   login: Type<object>;
   forgotPassword: Type<object>;
   resetPassword: Type<object>;
+  changePassword: Type<object>;
 }
 
 export type AuthSchemaName = keyof AuthSchemas;
@@ -76,7 +77,18 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     password: string;
   }
 
-  return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest };
+  class ChangePasswordRequest {
+    // Checked like a login password: one set under older length rules must still be accepted.
+    @IsString()
+    @MinLength(1)
+    @MaxLength(1024)
+    current_password: string;
+
+    @IsPassword(password)
+    new_password: string;
+  }
+
+  return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest, changePassword: ChangePasswordRequest };
 }
 
 /** Gives the signup schema each `@SvcInput()` column with the class-validator rules of the entity. */

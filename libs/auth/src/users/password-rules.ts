@@ -7,14 +7,14 @@ export function normalizePassword(password: string): string {
 
 /**
  * Minimum counted in characters (code points, after NFKC); maximum in UTF-8 bytes, because bcrypt
- * reads no more than 72 bytes and a longer password is refused, never truncated (contract §4).
+ * reads no more than 72 bytes and a longer password is refused, never truncated (README, "Validation").
  */
-export function passwordProblem(password: unknown, rules: { minLength: number; maxLength: number }): string | undefined {
-  if (typeof password !== 'string') return 'password must be a string';
+export function passwordProblem(password: unknown, rules: { minLength: number; maxLength: number }, field = 'password'): string | undefined {
+  if (typeof password !== 'string') return `${field} must be a string`;
   const normalized = normalizePassword(password);
-  if ([...normalized].length < rules.minLength) return `password must be at least ${rules.minLength} characters`;
-  if (Buffer.byteLength(normalized, 'utf8') > rules.maxLength) return `password must be at most ${rules.maxLength} bytes (UTF-8)`;
-  if (normalized.includes('\0')) return 'password must not contain NUL characters';
+  if ([...normalized].length < rules.minLength) return `${field} must be at least ${rules.minLength} characters`;
+  if (Buffer.byteLength(normalized, 'utf8') > rules.maxLength) return `${field} must be at most ${rules.maxLength} bytes (UTF-8)`;
+  if (normalized.includes('\0')) return `${field} must not contain NUL characters`;
   return undefined;
 }
 
@@ -27,7 +27,7 @@ export function IsPassword(rules: { minLength: number; maxLength: number }): Pro
       propertyName: property as string,
       validator: {
         validate: (value: unknown) => passwordProblem(value, rules) === undefined,
-        defaultMessage: (args?: ValidationArguments) => passwordProblem(args?.value, rules) ?? 'password is invalid',
+        defaultMessage: (args?: ValidationArguments) => passwordProblem(args?.value, rules, args?.property) ?? `${String(property)} is invalid`,
       },
     });
 }

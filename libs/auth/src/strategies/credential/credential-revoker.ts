@@ -1,10 +1,13 @@
 import type { EntityManager } from 'typeorm';
+import type { Principal } from './credential-resolver.js';
 
 /**
- * The strategy's way to end every credential of a user (password reset, "log out everywhere"):
- * session rows for the session strategy, refresh families for jwt. Runs in the caller's
- * transaction.
+ * The credential's way to end credentials of a user (password reset, "log out everywhere", a
+ * password change): session rows for the session credential, refresh families for jwt. Runs in
+ * the caller's transaction.
  */
 export interface CredentialRevoker {
   revokeAllOfUser(manager: EntityManager, userId: string): Promise<void>;
+  /** Every credential of the user but the one the request presented (a password change keeps its own). */
+  revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void>;
 }

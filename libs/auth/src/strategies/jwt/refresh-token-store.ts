@@ -8,6 +8,7 @@ import { RefreshToken } from '../../entities/refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { hashToken, randomToken, constantTimeEqual } from '../../crypto/opaque-token.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
+import type { Principal } from '../credential/credential-resolver.js';
 import type { CredentialRevoker } from '../credential/credential-revoker.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
@@ -101,6 +102,17 @@ export class RefreshTokenStore implements CredentialRevoker {
       .update(RefreshToken)
       .set({ revokedAt: this.clock.now() })
       .where('user_id = :userId AND revoked_at IS NULL', { userId })
+      .execute();
+  }
+
+  /** Every family of the user but the one of the presented access token. */
+  async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
+    if (!kept.familyId) return this.revokeAllOfUser(manager, userId);
+    await manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: this.clock.now() })
+      .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: kept.familyId })
       .execute();
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import { type DataSource, type EntityManager, In, Not } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
@@ -11,6 +11,7 @@ import { storableAddressOf } from '../../http/client-address.js';
 import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
+import type { Principal } from '../credential/credential-resolver.js';
 import type { CredentialRevoker } from '../credential/credential-revoker.js';
 
 const DAY_MS = 86_400_000;
@@ -86,6 +87,11 @@ export class SessionStore implements CredentialRevoker {
   /** Every session of the user (password reset, log out everywhere). */
   async revokeAllOfUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(Session, { userId });
+  }
+
+  /** Every session of the user but the presented one. */
+  async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
+    await manager.delete(Session, kept.sessionId ? { userId, id: Not(kept.sessionId) } : { userId });
   }
 
   /** Built once: the guard runs it on every request, so no query builder on that path. */
