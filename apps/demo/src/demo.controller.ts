@@ -1,40 +1,15 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
 import { AuthService, CurrentUser, CurrentUserGuard, type UserBody } from '#svc/auth';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
-import { demoPage, demoScript } from './demo-page.js';
 
-const PAGE_SECURITY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-
-/** The demo's own routes: its page, a protected route, and (opt-in) a benchmark baseline. */
+/** The demo's own API routes: a protected route and (opt-in) a benchmark baseline. The page is DemoPageController's. */
 @Controller()
 export class DemoController {
   constructor(
     private readonly auth: AuthService,
     @Inject(DEMO_CONFIG) private readonly config: DemoConfig,
   ) {}
-
-  @Get()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', PAGE_SECURITY)
-  page(): string {
-    return demoPage(this.config);
-  }
-
-  /** The page's password-reset link lands here (contract §8 MAIL line). */
-  @Get('reset-password')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', PAGE_SECURITY)
-  @Header('Referrer-Policy', 'no-referrer')
-  resetPage(): string {
-    return demoPage(this.config);
-  }
-
-  @Get('demo.js')
-  @Header('Content-Type', 'text/javascript; charset=utf-8')
-  script(): string {
-    return demoScript;
-  }
 
   @Get('profile')
   @UseGuards(CurrentUserGuard)

@@ -5,6 +5,7 @@ import { AuthModule, authEntities, authMigrations } from '#svc/auth';
 import { DemoController } from './demo.controller.js';
 import { DemoEventLog } from './demo-event-log.js';
 import { DemoRedis } from './demo-redis.js';
+import { DemoPageController } from './page/demo-page.controller.js';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
 import { DemoUserColumns1763700000001 } from './migrations/1763700000001-demo-user-columns.js';
@@ -46,7 +47,7 @@ export class DemoModule {
           },
         }),
       ],
-      controllers: [DemoController],
+      controllers: [DemoController, DemoPageController],
       providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog, ...(redis ? [{ provide: DemoRedis, useValue: redis }] : [])],
     };
   }

@@ -1,0 +1,58 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { DEMO_CONFIG } from '../demo.tokens.js';
+import type { DemoConfig } from '../demo-config.js';
+import { demoPageCss } from './demo-page.css.js';
+import { renderDemoPage } from './demo-page.html.js';
+import { demoPageIcon } from './demo-page.icon.js';
+import { demoPageScript } from './demo-page.script.js';
+
+/** Same-origin script, style and fetch only: no inline code, no third-party asset, no framing. */
+const PAGE_SECURITY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The demo's page (contract §8) and the files it loads. */
+@Controller()
+export class DemoPageController {
+  constructor(@Inject(DEMO_CONFIG) private readonly config: DemoConfig) {}
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('X-Content-Type-Options', 'nosniff')
+  page(): string {
+    return renderDemoPage(this.config, 'home');
+  }
+
+  /** The link of a MAIL line lands here; no-referrer and no-store keep its token on this page. */
+  @Get('reset-password')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  resetPage(): string {
+    return renderDemoPage(this.config, 'reset-password');
+  }
+
+  @Get('demo.js')
+  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  @Header('X-Content-Type-Options', 'nosniff')
+  script(): string {
+    return demoPageScript;
+  }
+
+  @Get('demo.css')
+  @Header('Content-Type', 'text/css; charset=utf-8')
+  @Header('X-Content-Type-Options', 'nosniff')
+  styles(): string {
+    return demoPageCss;
+  }
+
+  @Get('favicon.svg')
+  @Header('Content-Type', 'image/svg+xml')
+  @Header('X-Content-Type-Options', 'nosniff')
+  icon(): string {
+    return demoPageIcon;
+  }
+}

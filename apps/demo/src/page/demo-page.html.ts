@@ -1,0 +1,125 @@
+import type { DemoConfig } from '../demo-config.js';
+
+/** Which of the page's views the server renders: the home page, or the landing of a reset link. */
+export type DemoPageView = 'home' | 'reset-password';
+
+/**
+ * The demo's page (contract §8). Static HTML: the script (/demo.js) decides which section to show
+ * once it knows whether someone is signed in, so nothing is usable before it runs.
+ */
+export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
+  const { strategy } = config;
+  const oauth = strategy === 'oauth2' || strategy === 'oidc';
+  const credential = oauth ? config.oauthCredential : strategy;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${view === 'reset-password' ? 'Set a new password' : 'Sign in'} · svc demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/demo.css">
+<script src="/demo.js" defer></script>
+</head>
+<body data-credential="${credential}">
+<header class="bar">
+  <a class="brand" href="/">svc demo</a>
+  <p id="status" class="session" role="status">Checking your session…</p>
+</header>
+<main>
+  <div id="alert" class="alert" role="alert"></div>
+  <p id="notice" class="notice" aria-live="polite"></p>
+  <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
+${view === 'reset-password' ? resetSection(oauth) : ''}${oauth ? providerSection(config) : passwordSection()}${signedInSection()}</main>
+<footer>
+  Strategy <strong>${strategy}</strong>${oauth ? `, credential <strong>${credential}</strong>` : ''} · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
+</footer>
+</body>
+</html>
+`;
+}
+
+/** One form for the three password actions: its buttons say which one, so each label exists once. */
+function passwordSection(): string {
+  return `  <section id="signed-out" class="card" aria-labelledby="signed-out-title" hidden>
+    <h1 id="signed-out-title" tabindex="-1">Log in or create an account</h1>
+    <form id="account" method="post" novalidate>
+      <div class="field">
+        <label for="email">Email</label>
+        <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" required>
+      </div>
+      <div class="field">
+        <label for="password">Password</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required aria-describedby="password-hint">
+        <p id="password-hint" class="hint">At least 8 characters.</p>
+      </div>
+      <button type="submit" name="action" value="login" class="primary">Log in</button>
+      <fieldset>
+        <legend>New here?</legend>
+        <div class="field">
+          <label for="display-name">Display name</label>
+          <input id="display-name" name="displayName" autocomplete="nickname" maxlength="64" aria-describedby="display-name-hint">
+          <p id="display-name-hint" class="hint">Optional. Uses the email and password above.</p>
+        </div>
+        <button type="submit" name="action" value="signup">Sign up</button>
+      </fieldset>
+      <fieldset>
+        <legend>Forgot your password?</legend>
+        <p id="forgot-hint" class="hint">We send a link to set a new one to the email above.</p>
+        <button type="submit" name="action" value="forgot" aria-describedby="forgot-hint">Send reset link</button>
+      </fieldset>
+    </form>
+  </section>
+`;
+}
+
+function providerSection(config: DemoConfig): string {
+  const providers = (config.strategy === 'oauth2' ? config.oauth2Providers : config.oidcProviders).map((provider) => provider.name);
+  const list = providers.length
+    ? `<ul class="providers">\n${providers.map((name) => `      <li><a href="/auth/${config.strategy}/${escapeHtml(name)}/login">Sign in with ${escapeHtml(name)}</a></li>`).join('\n')}\n    </ul>`
+    : `<p class="hint">No provider is configured: set ${config.strategy === 'oauth2' ? 'OAUTH2_PROVIDERS' : 'OIDC_PROVIDERS'}.</p>`;
+  return `  <section id="signed-out" class="card" aria-labelledby="signed-out-title" hidden>
+    <h1 id="signed-out-title" tabindex="-1">Sign in</h1>
+    ${list}
+  </section>
+`;
+}
+
+function resetSection(oauth: boolean): string {
+  const body = oauth
+    ? `<p>This demo signs people in through a provider: there is no password to reset here.</p>`
+    : `<form id="reset" method="post" novalidate>
+      <div class="field">
+        <label for="new-password">New password</label>
+        <input id="new-password" name="password" type="password" autocomplete="new-password" required aria-describedby="new-password-hint">
+        <p id="new-password-hint" class="hint">At least 8 characters. Every device signed in to this account is signed out.</p>
+      </div>
+      <button type="submit" class="primary">Set new password</button>
+    </form>`;
+  return `  <section id="reset-password" class="card" aria-labelledby="reset-title" hidden>
+    <h1 id="reset-title" tabindex="-1">Set a new password</h1>
+    ${body}
+    <p><a href="/">Back to the start page</a></p>
+  </section>
+`;
+}
+
+function signedInSection(): string {
+  return `  <section id="signed-in" class="card" aria-labelledby="signed-in-title" hidden>
+    <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
+    <dl class="profile">
+      <dt>Email</dt><dd id="user-email"></dd>
+      <dt>Display name</dt><dd id="user-display-name"></dd>
+      <dt>Plan</dt><dd id="user-plan"></dd>
+    </dl>
+    <button id="logout" type="button">Log out</button>
+  </section>
+`;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+}
