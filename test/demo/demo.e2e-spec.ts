@@ -92,7 +92,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (contract §8)',
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(page.headers.get('x-powered-by')).toBeNull();
     expect((await fetch(`${demo.baseUrl}/auth/me`)).headers.get('x-powered-by')).toBeNull();
-    expect(await page.text()).toContain('<form id="signup">');
+    expect(await page.text()).toContain('<form id="account"');
     expect((await fetch(`${demo.baseUrl}/docs`)).status).toBe(200);
     expect((await fetch(`${demo.baseUrl}/reset-password?token=abc`)).status).toBe(200);
   });
