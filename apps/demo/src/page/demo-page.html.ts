@@ -42,7 +42,7 @@ ${view === 'reset-password' ? resetSection(oauth) : ''}${oauth ? providerSection
 
 /** One form for the three password actions: its buttons say which one, so each label exists once. */
 function passwordSection(): string {
-  return `  <section id="signed-out" class="card" aria-labelledby="signed-out-title" hidden>
+  return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Log in or create an account</h1>
     <form id="account" method="post" novalidate>
       <div class="field">
@@ -79,7 +79,7 @@ function providerSection(config: DemoConfig): string {
   const list = providers.length
     ? `<ul class="providers">\n${providers.map((name) => `      <li><a href="/auth/${config.strategy}/${escapeHtml(name)}/login">Sign in with ${escapeHtml(name)}</a></li>`).join('\n')}\n    </ul>`
     : `<p class="hint">No provider is configured: set ${config.strategy === 'oauth2' ? 'OAUTH2_PROVIDERS' : 'OIDC_PROVIDERS'}.</p>`;
-  return `  <section id="signed-out" class="card" aria-labelledby="signed-out-title" hidden>
+  return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Sign in</h1>
     ${list}
   </section>
@@ -97,7 +97,7 @@ function resetSection(oauth: boolean): string {
       </div>
       <button type="submit" class="primary">Set new password</button>
     </form>`;
-  return `  <section id="reset-password" class="card" aria-labelledby="reset-title" hidden>
+  return `  <section id="reset-password" class="card" hidden>
     <h1 id="reset-title" tabindex="-1">Set a new password</h1>
     ${body}
     <p><a href="/">Back to the start page</a></p>
@@ -106,7 +106,7 @@ function resetSection(oauth: boolean): string {
 }
 
 function signedInSection(): string {
-  return `  <section id="signed-in" class="card" aria-labelledby="signed-in-title" hidden>
+  return `  <section id="signed-in" class="card" hidden>
     <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
     <dl class="profile">
       <dt>Email</dt><dd id="user-email"></dd>
