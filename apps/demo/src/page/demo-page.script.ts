@@ -1,7 +1,7 @@
 /**
  * The page's script, served as /demo.js (the CSP allows no inline script). It keeps a jwt access
  * token in this closure only (never in storage, never on screen) and renews it through the
- * HttpOnly refresh cookie before it expires, after a 401 and after a reload.
+ * HttpOnly refresh cookie before it expires and after a reload.
  */
 export const demoPageScript = String.raw`'use strict';
 (() => {
@@ -69,13 +69,6 @@ export const demoPageScript = String.raw`'use strict';
       body = { message: 'The server answered ' + response.status + ' without a readable body.' };
     }
     return { ok: response.ok, status: response.status, body };
-  }
-
-  /** A request carrying the credential; with a bearer token, one renewal and retry after a 401. */
-  async function sendAuthenticated(method, path) {
-    const answer = await send(method, path);
-    if (answer.status === 401 && bearer && (await renewAccessToken())) return send(method, path);
-    return answer;
   }
 
   // --- the jwt access token: page memory only -----------------------------------------------
@@ -151,7 +144,7 @@ export const demoPageScript = String.raw`'use strict';
 
   /** Asks /auth/me who is signed in; false when nobody is (not an error worth an alert). */
   async function loadCurrentUser() {
-    const answer = await sendAuthenticated('GET', '/auth/me');
+    const answer = await send('GET', '/auth/me');
     if (answer.ok) {
       showSignedIn(answer.body);
       return true;
