@@ -4,6 +4,7 @@ import type { DemoProcess } from '../demo/demo-process.js';
 import { registerAccount, startBuiltDemo } from './support/built-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { eventually } from './support/eventually.js';
+import { screenshotIfAsked } from './support/screenshot.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
@@ -32,8 +33,10 @@ describeInChromium('the demo page on the session strategy, in Chromium', () => {
   });
 
   it('signs up, says who is signed in, keeps them signed in across a reload, logs out', async () => {
+    await page.setViewportSize({ width: 720, height: 640 });
     await page.goto(demo.baseUrl);
     await see(page.getByRole('status'), 'Not signed in');
+    await screenshotIfAsked(page, 'demo-page.png');
     await page.getByLabel('Email').fill('ada@example.io');
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByLabel('Display name').fill('Ada');
