@@ -127,7 +127,7 @@ export const demoPageScript = String.raw`'use strict';
     byId('user-name').textContent = user.displayName || user.email;
     byId('user-email').textContent = user.email;
     byId('user-display-name').textContent = user.displayName || 'not set';
-    byId('user-plan').textContent = user.plan || 'free';
+    byId('user-plan').textContent = user.plan || 'not set';
     if (!resetView) showOnly(signedIn);
   }
 
