@@ -1,4 +1,4 @@
-import { Controller, Get, type INestApplication, Injectable, type LoggerService, Module, type Type, UseGuards } from '@nestjs/common';
+import { Controller, type DynamicModule, Get, type INestApplication, Injectable, type LoggerService, Module, type Type, UseGuards } from '@nestjs/common';
 import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -97,6 +97,8 @@ export interface TestAppOptions {
   logger?: LoggerService;
   /** Further controllers of the application. */
   controllers?: Type[];
+  /** Further modules the application imports. */
+  imports?: DynamicModule[];
   /** AuthModule's `globalGuard` extra. */
   globalGuard?: boolean;
   /** Providers replaced for the test (e.g. a gated password hasher that pauses a request). */
@@ -133,6 +135,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
         migrationsRun: true,
         logging: false,
       } as never),
+      ...(options.imports ?? []),
       AuthModule.forRoot({
         strategy: options.strategy ?? 'session',
         entities: { user: userEntity },

@@ -25,6 +25,7 @@ import { HookRunner } from './hooks/hook-runner.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthNotFoundFilter } from './http/auth-not-found.filter.js';
+import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { strategyParts, withPrefix } from './strategies/strategy-parts.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
@@ -74,6 +75,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     AfterResponse,
     AuthEventPublisher,
     AuthService,
+    PurgeScheduler,
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),

@@ -1,15 +1,26 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { EntityManager } from 'typeorm';
-import { CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CONFIG, CREDENTIAL_REVOKER } from './auth.constants.js';
+import type { AuthConfig } from './config/auth-config.js';
 import type { SvcUser } from './entities/user.entity.js';
+import { ResetTokenStore } from './password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
+import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
+import { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 import type { CredentialRevoker } from './strategies/credential/credential-revoker.js';
 import { RefreshTokenStore } from './strategies/jwt/refresh-token-store.js';
 import { SessionStore } from './strategies/session/session-store.js';
 import type { UserBody } from './users/user-body.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+
+/** How many rows `purgeExpired` deleted, per table. */
+export interface PurgeResult {
+  sessions: number;
+  refreshTokens: number;
+  resetTokens: number;
+}
 
 /**
  * What an application calls on the library from its own code. Typed by the application's user
@@ -18,6 +29,8 @@ import { UserStore } from './users/user-store.js';
 @Injectable()
 export class AuthService<U extends SvcUser = SvcUser> {
   constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(RateLimitStorage) private readonly rateLimitStorage: RateLimitStorage,
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
     private readonly serializer: UserSerializer,
@@ -64,12 +77,36 @@ export class AuthService<U extends SvcUser = SvcUser> {
     return this.store(RefreshTokenStore, 'jwt').purgeExpired(manager);
   }
 
+  /**
+   * Deletes everything that can no longer matter, in one transaction: expired sessions, or refresh
+   * rows by the retention rule above; used and expired password-reset tokens; then the ended windows
+   * of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
+   */
+  async purgeExpired(): Promise<PurgeResult> {
+    const sessions = this.optional(SessionStore);
+    const refreshTokens = this.optional(RefreshTokenStore);
+    const resetTokens = this.optional(ResetTokenStore);
+    const result = await this.unitOfWork.transaction(async (manager) => ({
+      sessions: sessions ? await sessions.purgeExpired(manager) : 0,
+      refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,
+      resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
+    }));
+    if (this.rateLimitStorage instanceof TypeOrmRateLimitStorage && this.config.rateLimit) await this.rateLimitStorage.deleteEndedWindows(this.config.rateLimit.windowSeconds);
+    return result;
+  }
+
   /** The store of a credential, which exists only when that credential is the configured one. */
   private store<T>(type: Type<T>, credential: 'session' | 'jwt'): T {
+    const store = this.optional(type);
+    if (!store) throw new TypeError(`svc: ${type.name} exists only with the ${credential} credential`);
+    return store;
+  }
+
+  private optional<T>(type: Type<T>): T | undefined {
     try {
       return this.moduleRef.get(type);
     } catch {
-      throw new TypeError(`svc: ${type.name} exists only with the ${credential} credential`);
+      return undefined;
     }
   }
 }

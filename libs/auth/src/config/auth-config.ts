@@ -16,6 +16,7 @@ export interface AuthConfig {
   readonly trustedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
   readonly hookTimeoutSeconds: number;
+  readonly purge?: { readonly cron: string };
   /** Where the client address comes from behind proxies; absent: the socket's address. */
   readonly clientAddress?: {
     readonly trustProxy: number | readonly string[];

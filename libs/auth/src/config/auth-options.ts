@@ -96,6 +96,12 @@ export interface AuthOptions {
   trustProxy?: number | string[];
   /** The header the trusted proxies write the client address into. @default 'x-forwarded-for' */
   clientIpHeader?: string;
+  /**
+   * Deletes expired sessions, refresh tokens, used or expired reset tokens and ended limiter
+   * windows on a schedule, through @nestjs/schedule (import `ScheduleModule.forRoot()`).
+   * @default unset: `AuthService.purgeExpired()` is yours to call
+   */
+  purge?: { cron: string };
   jwt?: JwtOptions;
   session?: SessionOptions;
   cookie?: CookieOptions;

@@ -3,7 +3,7 @@ import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.js';
-import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, oneOf, originOf, secret, trustedProxies } from './option-rules.js';
+import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, secret, trustedProxies } from './option-rules.js';
 import { CREDENTIAL_KINDS, type CredentialKind, credentialOf, STRATEGIES } from './strategy.js';
 import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
@@ -44,6 +44,7 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
     bodyLimitBytes: int('bodyLimitBytes', options.bodyLimitBytes, 16384, 1024, 1048576),
     hookTimeoutSeconds: int('hookTimeoutSeconds', options.hookTimeoutSeconds, 10, 1, 60),
     clientAddress: clientAddressSettings(options),
+    purge: options.purge === undefined ? undefined : { cron: nonEmptyString('purge.cron', options.purge?.cron, 128) },
     userEntity: extras.entities?.user ?? User,
     jwt: jwtSettings(options.jwt, credential, oauthSecret),
     oauth2,

@@ -58,6 +58,17 @@ export class ResetTokenStore {
     return inserted.length === 1 ? { token, expiresAt } : null;
   }
 
+  /** Deletes used and expired tokens (none of them can reset a password any more); the caller commits. */
+  async purgeExpired(manager: EntityManager): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(PasswordResetToken)
+      .where('used_at IS NOT NULL OR expires_at <= :now', { now: this.clock.now() })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   /** The row of a token that is neither used nor expired, or null. */
   findUsable(manager: EntityManager, token: string): Promise<PasswordResetToken | null> {
     return manager
