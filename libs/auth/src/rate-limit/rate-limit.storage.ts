@@ -16,6 +16,8 @@ export interface RateLimitCheck {
  */
 export interface RateLimitStorage {
   check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
+  /** Resolves when the backend answers (health checks); a backend without a server has nothing to ask. */
+  ping?(): Promise<void>;
 }
 
 /** Injection token of the `RateLimitStorage` the limiter is bound to. */

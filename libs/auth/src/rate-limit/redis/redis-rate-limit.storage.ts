@@ -40,6 +40,10 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     return checkResult(count, max, window.end, now);
   }
 
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   private async incrementWithExpiry(counterKey: string, expiryMs: number): Promise<number> {
     try {
       return Number(await this.redis.evalsha(INCREMENT_WITH_EXPIRY_SHA, 1, counterKey, expiryMs));
