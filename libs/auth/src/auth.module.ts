@@ -92,7 +92,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity))],
     controllers,
     providers: [...(definition.providers ?? []), ...providers],
-    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage],
+    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage, AfterResponse],
   };
 }
 

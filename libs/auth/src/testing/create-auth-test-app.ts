@@ -1,0 +1,97 @@
+import { type DynamicModule, type INestApplication, Module, type Provider, type Type } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { AUTH_CLOCK } from '../auth.constants.js';
+import { AuthModule } from '../auth.module.js';
+import type { AuthModuleExtras, AuthOptions } from '../config/auth-options.js';
+import { authEntities } from '../entities/index.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import type { AuthHooks } from '../hooks/auth-hooks.js';
+import { authMigrations } from '../migrations/index.js';
+import { AuthEventRecorder } from './auth-event-recorder.js';
+import { signIn, type SignedInUser } from './sign-in.js';
+import { TestClock } from './test-clock.js';
+
+export interface AuthTestAppOptions {
+  /** @default 'session' */
+  strategy?: AuthModuleExtras['strategy'];
+  /** The application's user entity. @default the library's `User` */
+  user?: Type<SvcUser>;
+  /** The application's migrations after the library's (its user columns), or `synchronize: true` instead. */
+  migrations?: (string | Function)[];
+  synchronize?: boolean;
+  /** AuthModule options over the test defaults (bcrypt cost 10, a random jwt secret, non-Secure cookies). */
+  options?: Partial<AuthOptions>;
+  hooks?: Type<AuthHooks>;
+  globalGuard?: boolean;
+  imports?: (Type | DynamicModule)[];
+  controllers?: Type[];
+  providers?: Provider[];
+  /** @default a TestClock at the current time */
+  clock?: TestClock;
+}
+
+export interface AuthTestApp {
+  app: INestApplication;
+  /** For supertest: `request(t.server)`. */
+  server: Server;
+  clock: TestClock;
+  events: AuthEventRecorder;
+  /** Signs a user in without a password round trip; see `signIn`. */
+  signIn(email: string, columns?: Record<string, unknown>): Promise<SignedInUser>;
+  close(): Promise<void>;
+}
+
+/**
+ * The application's controllers and providers with AuthModule on a fresh in-memory SQLite database
+ * (better-sqlite3), a controllable clock and an event recorder, initialised: one line per test file.
+ */
+export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promise<AuthTestApp> {
+  const clock = options.clock ?? new TestClock();
+  const strategy = options.strategy ?? 'session';
+  const user = options.user;
+
+  @Module({
+    imports: [
+      EventEmitterModule.forRoot(),
+      TypeOrmModule.forRoot({
+        type: 'better-sqlite3',
+        database: ':memory:',
+        entities: authEntities(user),
+        migrations: options.synchronize ? [] : [...authMigrations, ...(options.migrations ?? [])],
+        migrationsRun: !options.synchronize,
+        synchronize: options.synchronize ?? false,
+      }),
+      AuthModule.forRoot({
+        strategy,
+        entities: { user },
+        hooks: options.hooks,
+        globalGuard: options.globalGuard,
+        baseUrl: 'http://localhost',
+        password: { bcryptCost: 10 },
+        cookie: { secure: false },
+        ...(strategy === 'jwt' ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
+        ...options.options,
+      } as never),
+      ...(options.imports ?? []),
+    ],
+    controllers: options.controllers ?? [],
+    providers: [AuthEventRecorder, ...(options.providers ?? [])],
+  })
+  class AuthTestModule {}
+
+  const moduleRef = await Test.createTestingModule({ imports: [AuthTestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  return {
+    app,
+    server: app.getHttpServer() as Server,
+    clock,
+    events: app.get(AuthEventRecorder),
+    signIn: (email, columns) => signIn(app, email, columns),
+    close: () => app.close(),
+  };
+}

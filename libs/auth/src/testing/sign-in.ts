@@ -1,0 +1,52 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CREDENTIAL_ISSUER } from '../auth.constants.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import type { CredentialIssuer } from '../strategies/credential/credential-issuer.js';
+import { normalizeEmail } from '../users/email.js';
+import type { UserBody } from '../users/user-body.js';
+import { UserSerializer } from '../users/user-serializer.service.js';
+import { UserStore } from '../users/user-store.js';
+
+/** A signed-in user of a test: its body, and the headers that present its credential. */
+export interface SignedInUser {
+  user: UserBody;
+  /** `Cookie: svc_session=…`, or `Authorization: Bearer …` (and the refresh cookie) for jwt. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Signs `email` in without a password round trip: the user is created when there is none (with
+ * `columns`, no password), and the configured credential is issued and delivered exactly as a
+ * login would do it. For tests of guarded routes, hooks and observers.
+ */
+export async function signIn(app: INestApplication, email: string, columns: Record<string, unknown> = {}): Promise<SignedInUser> {
+  const users = app.get(UserStore);
+  const issuer = app.get<CredentialIssuer>(CREDENTIAL_ISSUER);
+  const request = { headers: {}, socket: { remoteAddress: '127.0.0.1' } } as unknown as Request;
+  const normalized = normalizeEmail(email);
+  const { user, credential } = await app.get(UnitOfWork).transaction(async (manager) => {
+    const user: SvcUser = (await users.findByEmail(manager, normalized)) ?? (await users.insert(manager, { ...columns, email: normalized, passwordHash: null }));
+    return { user, credential: await issuer.issue(manager, user, request) };
+  });
+  const delivered = new DeliveryRecorder();
+  const body = issuer.deliverAsJson(delivered as unknown as Response, credential, user) as { access_token?: string };
+  const headers: Record<string, string> = { Cookie: delivered.cookieHeader() };
+  if (body.access_token) headers.Authorization = `Bearer ${body.access_token}`;
+  return { user: app.get(UserSerializer).serialize(user), headers };
+}
+
+/** Stands in for the response a login would have answered: keeps the cookies it is given. */
+class DeliveryRecorder {
+  private readonly cookies = new Map<string, string>();
+
+  cookie(name: string, value: string): this {
+    this.cookies.set(name, value);
+    return this;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}

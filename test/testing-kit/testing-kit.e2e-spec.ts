@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Controller, Get, Injectable, UseGuards } from '@nestjs/common';
+import request from 'supertest';
+import { AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
+import { type AuthTestApp, createAuthTestApp } from '#svc/auth/testing';
+import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
+import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
+
+@Controller('projects')
+class ProjectsController {
+  @Get()
+  @UseGuards(CurrentUserGuard)
+  list(@CurrentUser() user: UserBody) {
+    return { owner: user.email, plan: user.plan };
+  }
+}
+
+@Injectable()
+class InviteOnly implements AuthHooks {
+  beforeSignup(payload: SignupPayload): SignupPayload {
+    if (!payload.email.endsWith('@example.com')) throw new HookAbort('Invitation only');
+    return payload;
+  }
+}
+
+@Injectable()
+class WelcomeMailer {
+  readonly welcomed: string[] = [];
+
+  @OnAuthEvent(AuthEvent.SignupAfter)
+  welcome(event: SignupAfterEvent): void {
+    this.welcomed.push(event.user.email);
+  }
+}
+
+/** svc/testing, as an application's tests use it: the common cases in a few lines each. */
+describe('svc/testing', () => {
+  let t: AuthTestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('a guarded route: signIn gives the headers of a signed-in user, no password round trip', async () => {
+    t = await createAuthTestApp({ user: DemoUser, migrations: [DemoUserColumns1763700000001], controllers: [ProjectsController] });
+    const { user, headers } = await t.signIn('ada@example.com', { plan: 'pro' });
+    expect(user).toEqual({ id: expect.any(String), email: 'ada@example.com', displayName: null, plan: 'pro' });
+    expect((await request(t.server).get('/projects').set(headers)).body).toEqual({ owner: 'ada@example.com', plan: 'pro' });
+    expect((await request(t.server).get('/projects')).status).toBe(401);
+  });
+
+  it('the same on the jwt strategy: a bearer header', async () => {
+    t = await createAuthTestApp({ strategy: 'jwt', controllers: [ProjectsController] });
+    const { headers } = await t.signIn('jwt@example.com');
+    expect(headers.Authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await request(t.server).get('/projects').set(headers)).body.owner).toBe('jwt@example.com');
+    // The clock is the test's: the access token (10 minutes) expires when the test says so.
+    t.clock.advance(11 * 60_000);
+    expect((await request(t.server).get('/projects').set(headers)).status).toBe(401);
+  });
+
+  it('a hook: it refuses what the application refuses', async () => {
+    t = await createAuthTestApp({ hooks: InviteOnly });
+    const refused = await request(t.server).post('/auth/signup').send({ email: 'eve@elsewhere.io', password: 'correct horse' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'HOOK_ABORTED', message: 'Invitation only' });
+    expect((await request(t.server).post('/auth/signup').send({ email: 'bob@example.com', password: 'correct horse' })).status).toBe(201);
+  });
+
+  it('an observer, the recorded events and the reset mails', async () => {
+    t = await createAuthTestApp({ providers: [WelcomeMailer] });
+    await request(t.server).post('/auth/signup').send({ email: 'carol@example.com', password: 'correct horse' });
+    await request(t.server).post('/auth/forgot-password').send({ email: 'carol@example.com' });
+    await t.events.settled();
+    expect(t.app.get(WelcomeMailer).welcomed).toEqual(['carol@example.com']);
+    expect(t.events.payloadsOf(AuthEvent.SignupAfter)).toEqual([{ user: expect.objectContaining({ email: 'carol@example.com' }) }]);
+    const [mail] = t.events.resetMails('carol@example.com');
+    expect(mail).toEqual({ to: 'carol@example.com', token: expect.any(String), expiresAt: new Date(t.clock.now().getTime() + 60 * 60_000) });
+    expect((await request(t.server).post('/auth/reset-password').send({ token: mail.token, password: 'battery staple' })).status).toBe(204);
+    // Nothing more is on its way: settled() waits for what was scheduled, so this can fail.
+    await t.events.settled();
+    expect(t.events.payloadsOf(AuthEvent.LoginFailure)).toEqual([]);
+  });
+});
