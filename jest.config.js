@@ -18,7 +18,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^#svc/auth$': '<rootDir>/libs/auth/src/index.ts',
-    '^#svc/auth/(health|testing)$': '<rootDir>/libs/auth/src/$1/index.ts',
+    '^#svc/auth/(health|openapi|testing)$': '<rootDir>/libs/auth/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/apps/**/*.spec.ts'],

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { addAuthToDocument } from '#svc/auth/openapi';
 import { DemoModule } from './demo.module.js';
 import type { DemoConfig } from './demo-config.js';
 
@@ -15,7 +16,7 @@ export async function createDemoApp(config: DemoConfig, options: { logger?: fals
   const app = await NestFactory.create<NestExpressApplication>(DemoModule.register(config), { logger: options.logger ?? ['log', 'warn', 'error'] });
   // Nothing tells a client which framework answers (OWASP HTTP Headers Cheat Sheet).
   app.disable('x-powered-by');
-  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('svc demo').setVersion('0.1.0').build());
+  const document = addAuthToDocument(SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('svc demo').setVersion('0.1.0').build()), app);
   SwaggerModule.setup('docs', app, document);
   return app;
 }

@@ -1,0 +1,167 @@
+import type { INestApplication } from '@nestjs/common';
+import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, SchemaObject, SecuritySchemeObject } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { AUTH_CONFIG, AUTH_SCHEMAS } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
+import type { AuthSchemaName, AuthSchemas } from '../users/auth-schemas.js';
+import { returnedColumnsOf } from '../users/svc-columns.decorators.js';
+import { type AuthRoute, authRoutes } from './auth-routes.js';
+import { type JsonSchema, jsonSchemaOf } from './json-schema-of.js';
+
+const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
+  signup: 'SvcSignupRequest',
+  login: 'SvcLoginRequest',
+  forgotPassword: 'SvcForgotPasswordRequest',
+  resetPassword: 'SvcResetPasswordRequest',
+  changePassword: 'SvcChangePasswordRequest',
+};
+const PASSWORD_FIELDS = ['password', 'new_password'];
+
+/**
+ * Documents svc's routes in an application's OpenAPI document (one built with @nestjs/swagger's
+ * `SwaggerModule.createDocument`): every route of the configured strategy under the prefix, its
+ * request body from the very schema the validator uses (signup: `email`, `password` and the
+ * `@SvcInput()` columns with their rules), its answers (user body, token body, the error body with
+ * the codes the route can give), and the credential's security scheme. Returns the document.
+ */
+export function addAuthToDocument(document: OpenAPIObject, app: INestApplication): OpenAPIObject {
+  const config = app.get<AuthConfig>(AUTH_CONFIG);
+  const routes = authRoutes(config);
+  const components = (document.components ??= {});
+  const schemas = (components.schemas ??= {});
+  Object.assign(schemas, {
+    SvcUserBody: userBodySchema(app, config),
+    SvcTokenBody: tokenBodySchema(),
+    SvcError: errorSchema(),
+    ...requestSchemas(app, config, routes),
+  });
+  Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
+  const paths = (document.paths ??= {});
+  // Each route's item replaces what scanning the library's controllers found there (`@Req()` bodies say nothing).
+  for (const route of routes) paths[`${config.prefix}${route.path}`] = { [route.method]: operationOf(route, config) };
+  return document;
+}
+
+function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
+  const parameters: ParameterObject[] = [];
+  if (route.provider) {
+    const providers = (config.oauth2 ?? config.oidc)?.providers.map((provider) => provider.name) ?? [];
+    parameters.push({ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: providers } });
+  }
+  if (route.redirectQuery) {
+    parameters.push({ name: 'redirect', in: 'query', required: false, description: 'Where to land after the login: a same-origin relative path', schema: { type: 'string' } });
+  }
+  if (route.refreshCookie) parameters.push({ name: config.cookie.refreshName, in: 'cookie', required: false, schema: { type: 'string' } });
+  return {
+    tags: ['svc'],
+    summary: route.summary,
+    operationId: `svc_${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${SCHEMA_NAMES[route.body]}` } } } } } : {}),
+    responses: { [String(route.success.status)]: successOf(route, config), ...errorResponsesOf(route.errors) },
+    ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }] } : {}),
+  };
+}
+
+function successOf(route: AuthRoute, config: AuthConfig): ResponseObject {
+  const json = (name: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } });
+  const setsCookie = route.success.body === 'token' || route.success.body === 'credential' || (route.success.body === 'user' && route.method === 'post');
+  const cookie = config.credential === 'jwt' ? config.cookie.refreshName : config.cookie.sessionName;
+  return {
+    description: route.success.description,
+    ...(route.success.body === 'user' ? { content: json('SvcUserBody') } : route.success.body === 'token' ? { content: json('SvcTokenBody') } : {}),
+    ...(setsCookie || route.success.status === 302
+      ? { headers: { ...(setsCookie ? { 'Set-Cookie': { description: `${cookie}: HttpOnly credential cookie`, schema: { type: 'string' } } } : {}), ...(route.success.status === 302 ? { Location: { schema: { type: 'string' } } } : {}) } }
+      : {}),
+  };
+}
+
+/** One answer per status, its `code` narrowed to the codes the route gives with that status. */
+function errorResponsesOf(codes: AuthErrorCode[]): Record<string, ResponseObject> {
+  const byStatus = new Map<number, AuthErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const [status] = AUTH_ERRORS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: statusCodes.join(', '),
+      content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/SvcError' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] } } },
+    };
+  }
+  return responses;
+}
+
+function requestSchemas(app: INestApplication, config: AuthConfig, routes: AuthRoute[]): Record<string, SchemaObject> {
+  const used = routes.flatMap((route) => (route.body ? [route.body] : []));
+  if (used.length === 0) return {};
+  const classes = app.get<AuthSchemas>(AUTH_SCHEMAS);
+  const schemas: Record<string, SchemaObject> = {};
+  for (const name of used) {
+    const schema = jsonSchemaOf(classes[name]);
+    for (const field of PASSWORD_FIELDS) {
+      if (!schema.properties?.[field]) continue;
+      // The password rule counts code points after NFKC and UTF-8 bytes: JSON Schema says the minimum only.
+      schema.properties[field] = {
+        type: 'string',
+        format: 'password',
+        minLength: config.password.minLength,
+        description: `At least ${config.password.minLength} characters and at most ${config.password.maxLength} bytes of UTF-8 (after NFKC); no NUL.`,
+      };
+    }
+    schemas[SCHEMA_NAMES[name]] = schema as SchemaObject;
+  }
+  return schemas;
+}
+
+/** The user body: id, email and the `@SvcReturned()` columns, typed from the entity's columns. */
+function userBodySchema(app: INestApplication, config: AuthConfig): SchemaObject {
+  const metadata = app.get(DataSource).getMetadata(config.userEntity);
+  const properties: Record<string, JsonSchema> = { id: { type: 'string', format: 'uuid' }, email: { type: 'string', format: 'email' } };
+  for (const name of returnedColumnsOf(config.userEntity)) {
+    const column = metadata.findColumnWithPropertyName(name);
+    properties[name] = { ...columnSchema(column?.type), ...(column?.isNullable ? { nullable: true } : {}) };
+  }
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false } as SchemaObject;
+}
+
+function columnSchema(type: unknown): JsonSchema {
+  const name = typeof type === 'function' ? type.name.toLowerCase() : String(type).toLowerCase();
+  if (/int|serial/.test(name)) return { type: 'integer' };
+  if (/number|float|double|decimal|numeric|real/.test(name)) return { type: 'number' };
+  if (/bool/.test(name)) return { type: 'boolean' };
+  if (/date|time/.test(name)) return { type: 'string', format: 'date-time' };
+  return { type: 'string' };
+}
+
+function tokenBodySchema(): SchemaObject {
+  return {
+    type: 'object',
+    properties: { access_token: { type: 'string' }, token_type: { type: 'string', enum: ['bearer'] }, expires_in: { type: 'integer', description: 'Seconds until the access token expires' } },
+    required: ['access_token', 'token_type', 'expires_in'],
+  };
+}
+
+function errorSchema(): SchemaObject {
+  return {
+    type: 'object',
+    properties: {
+      statusCode: { type: 'integer' },
+      error: { type: 'string' },
+      message: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      code: { type: 'string', enum: Object.keys(AUTH_ERRORS) },
+    },
+    required: ['statusCode', 'error', 'message', 'code'],
+  };
+}
+
+function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObject> {
+  return config.credential === 'jwt'
+    ? {
+        svcBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        svcRefreshCookie: { type: 'apiKey', in: 'cookie', name: config.cookie.refreshName },
+      }
+    : { svcSession: { type: 'apiKey', in: 'cookie', name: config.cookie.sessionName } };
+}

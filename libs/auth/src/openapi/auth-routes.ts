@@ -1,0 +1,137 @@
+import type { AuthConfig } from '../config/auth-config.js';
+import type { AuthErrorCode } from '../errors/error-codes.js';
+import type { AuthSchemaName } from '../users/auth-schemas.js';
+
+/** What the document says about one route of the library. */
+export interface AuthRoute {
+  method: 'get' | 'post';
+  /** Below the prefix, OpenAPI style (`/oauth2/{provider}/login`). */
+  path: string;
+  summary: string;
+  body?: AuthSchemaName;
+  /** The success answer: its status, and what its body is. */
+  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' };
+  /** Whether the route needs the credential (and so names the security scheme). */
+  authenticated?: boolean;
+  /** The refresh cookie, for /refresh and the jwt logout. */
+  refreshCookie?: boolean;
+  /** The OAuth provider path parameter and the redirect query parameter. */
+  provider?: boolean;
+  redirectQuery?: boolean;
+  errors: AuthErrorCode[];
+}
+
+/** Refusals any library route can give (the body rules, the limiter, outages). */
+const COMMON: AuthErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+const BODY: AuthErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'HOOK_ABORTED', 'HOOK_FAILED'];
+
+/** Every route of the configured strategy: its login method's, then its credential's. */
+export function authRoutes(config: AuthConfig): AuthRoute[] {
+  const limited: AuthErrorCode[] = config.rateLimit ? ['RATE_LIMITED'] : [];
+  const credentialBody = config.credential === 'jwt' ? 'token' : 'user';
+  const login: AuthRoute[] =
+    config.strategy === 'session' || config.strategy === 'jwt'
+      ? [
+          {
+            method: 'post',
+            path: '/signup',
+            summary: 'Create an account' + (config.credential === 'session' && !config.session.loginOnSignup ? '' : ' and sign it in'),
+            body: 'signup',
+            success: { status: 201, description: 'Created', body: config.credential === 'session' && !config.session.loginOnSignup ? 'user' : credentialBody },
+            errors: [...BODY, 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
+          },
+          {
+            method: 'post',
+            path: '/login',
+            summary: 'Sign in with email and password',
+            body: 'login',
+            success: { status: 200, description: 'Signed in', body: credentialBody },
+            errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
+          },
+          {
+            method: 'post',
+            path: '/forgot-password',
+            summary: 'Ask for a password-reset mail (the same answer whether or not the email exists)',
+            body: 'forgotPassword',
+            success: { status: 202, description: 'Accepted' },
+            errors: [...BODY, ...limited],
+          },
+          {
+            method: 'post',
+            path: '/reset-password',
+            summary: 'Set a new password with a mailed token; every credential of the user ends',
+            body: 'resetPassword',
+            success: { status: 204, description: 'Password set' },
+            errors: [...BODY, 'RESET_TOKEN_INVALID', ...limited],
+          },
+          {
+            method: 'post',
+            path: '/change-password',
+            summary: "Change the signed-in user's password; the user's other credentials end",
+            body: 'changePassword',
+            authenticated: true,
+            success: { status: 204, description: 'Password changed' },
+            errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
+          },
+        ]
+      : ['login', 'callback'].map(
+          (step): AuthRoute => ({
+            method: 'get',
+            path: `/${config.strategy}/{provider}/${step}`,
+            summary: step === 'login' ? 'Start a login at the provider (a redirect)' : 'The provider sends the browser back here; the credential is set',
+            provider: true,
+            redirectQuery: step === 'login',
+            success: { status: 302, description: step === 'login' ? 'To the provider' : 'To the post-login redirect, the credential set', body: step === 'login' ? undefined : 'credential' },
+            errors:
+              step === 'login'
+                ? ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', ...limited]
+                : [
+                    'OAUTH_PROVIDER_UNKNOWN',
+                    'OAUTH_STATE_INVALID',
+                    'OAUTH_PROVIDER_ERROR',
+                    'OAUTH_CODE_REJECTED',
+                    'OAUTH_PROVIDER_UNAVAILABLE',
+                    ...(config.strategy === 'oidc' ? (['OIDC_ID_TOKEN_INVALID'] as const) : []),
+                    'OAUTH_EMAIL_MISSING',
+                    'OAUTH_EMAIL_UNVERIFIED',
+                    'OAUTH_ACCOUNT_NOT_LINKED',
+                    'OAUTH_ACCOUNT_ORPHANED',
+                    'USER_INACTIVE',
+                    'HOOK_ABORTED',
+                    'HOOK_FAILED',
+                    ...limited,
+                  ],
+          }),
+        );
+  const credential: AuthRoute[] = [
+    {
+      method: 'get',
+      path: '/me',
+      summary: 'The signed-in user',
+      authenticated: true,
+      success: { status: 200, description: 'The user body', body: 'user' },
+      errors: ['UNAUTHENTICATED'],
+    },
+    {
+      method: 'post',
+      path: '/logout',
+      summary: 'End the presented credential (idempotent)',
+      refreshCookie: config.credential === 'jwt',
+      success: { status: 204, description: 'Signed out, cookie cleared' },
+      errors: ['CSRF_REJECTED', 'HOOK_ABORTED', 'HOOK_FAILED'],
+    },
+    ...(config.credential === 'jwt'
+      ? [
+          {
+            method: 'post',
+            path: '/refresh',
+            summary: 'Trade the refresh cookie for a new access token and refresh cookie (single use)',
+            refreshCookie: true,
+            success: { status: 200, description: 'A fresh pair', body: 'token' },
+            errors: ['REFRESH_TOKEN_INVALID', 'USER_INACTIVE', 'CSRF_REJECTED', 'HOOK_ABORTED', 'HOOK_FAILED', ...limited],
+          } satisfies AuthRoute,
+        ]
+      : []),
+  ];
+  return [...login, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
+}
