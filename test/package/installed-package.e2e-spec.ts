@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../demo/demo-process.js';
+import { readmeFiles } from './support/readme-files.js';
+import { copySqliteAddon, REPO, sh, writeScratchApp } from './support/scratch-app.js';
+
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+const EXAMPLE_FILES = [
+  'tsconfig.json',
+  'src/app-user.entity.ts',
+  'src/migrations/1763700000001-app-user-columns.ts',
+  'src/app.module.ts',
+  'src/main.ts',
+  'src/projects.controller.ts',
+  'src/app.hooks.ts',
+  'src/security-alerts.ts',
+  'src/health.controller.ts',
+  'test/projects.test.ts',
+];
+
+/**
+ * svc as a Nest user gets it: `npm run pack`, the tarball installed with npm into an empty
+ * directory beside the README's peers, the README's example application compiled against it, its
+ * own node:test suite run through svc/testing, and the application started and driven over HTTP.
+ */
+describe('the packed svc package in an application written from the README', () => {
+  let tarball: string;
+  let app: string;
+  let server: ChildProcess | undefined;
+  const output: string[] = [];
+
+  beforeAll(async () => {
+    tarball = (await sh(process.execPath, [join(REPO, 'scripts/pack.mjs')], { cwd: REPO })).trim().split('\n').at(-1)!;
+    app = mkdtempSync(join(tmpdir(), 'svc-scratch-'));
+    writeScratchApp(app, tarball, readmeFiles(readFileSync(join(REPO, 'README.md'), 'utf8')));
+    await sh('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app });
+    copySqliteAddon(app);
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (app) rmSync(app, { recursive: true, force: true });
+  });
+
+  it('holds the compiled library with its declarations, README and LICENSE, and nothing else', async () => {
+    const entries = (await sh('tar', ['-tzf', tarball], { cwd: REPO })).trim().split('\n');
+    expect(entries.filter((entry) => !/^package\/(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(entry))).toEqual([]);
+    expect(entries.filter((entry) => /\.spec\.|\/test\/|\/apps\/|\/bench\//.test(entry))).toEqual([]);
+    for (const entry of ['index', 'testing/index', 'health/index', 'openapi/index']) {
+      expect(entries).toEqual(expect.arrayContaining([`package/dist/${entry}.js`, `package/dist/${entry}.d.ts`]));
+    }
+  });
+
+  it('the README names every file of its example application', () => {
+    expect([...readmeFiles(readFileSync(join(REPO, 'README.md'), 'utf8')).keys()].sort()).toEqual([...EXAMPLE_FILES].sort());
+  });
+
+  it("compiles against the package's declarations, and its own tests pass through svc/testing", async () => {
+    await sh(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app });
+    const report = await sh(process.execPath, ['--test', '--test-reporter=tap', 'dist/test/projects.test.js'], { cwd: app });
+    expect(report).toMatch(/^# pass 2$/m);
+    expect(report).toMatch(/^# fail 0$/m);
+  }, 120_000);
+
+  it('runs: signup, /auth/me, the guarded routes, the hook, the observer, health and OpenAPI', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['dist/src/main.js'], {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', PORT: String(port), BASE_URL: baseUrl, DATABASE_FILE: join(app, 'projects.sqlite') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    await waitUntilServing(`${baseUrl}/health`, server, output);
+
+    const json = { 'Content-Type': 'application/json', Origin: baseUrl };
+    const signup = await fetch(`${baseUrl}/auth/signup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'Ada@Example.com', password: 'correct horse battery', displayName: 'Ada' }),
+    });
+    expect(signup.status).toBe(201);
+    expect(await signup.json()).toEqual({ id: expect.any(String), email: 'ada@example.com', displayName: 'Ada', plan: 'free' });
+    const cookie = signup.headers.getSetCookie()[0].split(';')[0];
+    expect(cookie).toMatch(/^svc_session=/);
+
+    expect(await (await fetch(`${baseUrl}/auth/me`, { headers: { Cookie: cookie } })).json()).toMatchObject({ email: 'ada@example.com', plan: 'free' });
+    const anonymous = await fetch(`${baseUrl}/projects`);
+    expect([anonymous.status, ((await anonymous.json()) as { code: string }).code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await (await fetch(`${baseUrl}/projects`, { headers: { Cookie: cookie } })).json()).toEqual({ owner: 'Ada', plan: 'free', projects: [] });
+    const created = await fetch(`${baseUrl}/projects`, { method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ name: 'Engine' }) });
+    expect([created.status, created.headers.get('ratelimit-limit')]).toEqual([201, '20']);
+
+    const closed = await fetch(`${baseUrl}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'eve@closed.example', password: 'correct horse battery' }) });
+    expect([closed.status, ((await closed.json()) as { code: string }).code]).toEqual([403, 'HOOK_ABORTED']);
+
+    const refused = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'ada@example.com', password: 'wrong horse battery' }) });
+    expect(refused.status).toBe(401);
+    await waitForOutput(output, 'failed login (bad_password) for ada@example.com');
+
+    expect(await (await fetch(`${baseUrl}/health`)).json()).toMatchObject({ status: 'ok', info: { svc: { status: 'up', database: 'up' } } });
+    const document = (await (await fetch(`${baseUrl}/docs-json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/auth/signup', '/auth/me', '/auth/change-password', '/projects', '/health']));
+  }, 60_000);
+});
+
+async function waitUntilServing(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the application exited with ${child.exitCode}:\n${output.join('')}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`the application did not start:\n${output.join('')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Observers run after the response: wait for the line, failing with everything printed. */
+async function waitForOutput(output: string[], text: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!output.join('').includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" in the application's output:\n${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
