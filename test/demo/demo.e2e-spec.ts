@@ -47,7 +47,7 @@ async function databaseUrlFor(engine: 'sqlite' | 'postgres', dir: string): Promi
   };
 }
 
-describe.each(ENGINES)('the demo app on %s, driven from outside (contract §8)', (engine) => {
+describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick start")', (engine) => {
   let demo: DemoProcess;
   let dir: string;
   let database: { url: string; drop: () => Promise<void> };

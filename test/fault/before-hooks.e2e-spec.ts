@@ -31,7 +31,7 @@ async function appWithHooks(engine: Engine, strategy: 'session' | 'jwt', options
   return { app, account, resetToken };
 }
 
-describe.each(SETUPS)('before-hooks that crash on $strategy, $engine (contract §1, §6)', ({ engine, strategy }) => {
+describe.each(SETUPS)('before-hooks that crash on $strategy, $engine (README, "Before-hooks")', ({ engine, strategy }) => {
   let app: FaultApp;
   let requests: [string, RawRequest][];
   beforeAll(async () => {

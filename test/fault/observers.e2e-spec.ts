@@ -7,7 +7,7 @@ import { CrashingObservers, HangingObservers, RecordingObserver } from './suppor
 
 const ENGINES = await availableEngines();
 
-describe.each(ENGINES)('observers that throw or never settle on %s (contract §6)', (engine) => {
+describe.each(ENGINES)('observers that throw or never settle on %s (README, "5. Observers")', (engine) => {
   it('change neither the responses nor the observers after them, are logged to svc without a stack, and app.close() completes', async () => {
     const app = await createFaultApp({ engine, strategy: 'session', providers: [HangingObservers, CrashingObservers, RecordingObserver] });
     let closed = false;

@@ -60,7 +60,7 @@ const OPERATIONS: KilledOperation[] = [
   },
 ];
 
-await describeOnPostgres('PostgreSQL connection killed in the middle of a request (contract §1, §7)', () => {
+await describeOnPostgres('PostgreSQL connection killed in the middle of a request (README, "Transactions")', () => {
   describe.each(['session', 'jwt'] as Strategy[])('%s strategy', (strategy) => {
     let app: FaultApp;
     let saboteur: PostgresSaboteur;
@@ -76,7 +76,7 @@ await describeOnPostgres('PostgreSQL connection killed in the middle of a reques
     const operations = OPERATIONS.filter((operation) => operation.strategies.includes(strategy));
 
     it.each(operations.map((operation) => [operation.name, operation] as const))(
-      '%s: 503 with the §1 body, no cookie, nothing half-written; the same request succeeds afterwards',
+      '%s: 503 with the error body, no cookie, nothing half-written; the same request succeeds afterwards',
       async (_name, operation) => {
         const email = `killed-${randomBytes(4).toString('hex')}@fault.test`;
         const table = operation.blocked.table === 'SESSION_OR_REFRESH' ? (strategy === 'session' ? 'sessions' : 'refresh_tokens') : operation.blocked.table;

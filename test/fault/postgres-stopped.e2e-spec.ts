@@ -10,7 +10,7 @@ import { describeOnPostgres } from './support/required-services.js';
 /** Longer than this and a request to a database that refuses connections is hanging, not failing. */
 const PROMPT_MS = 3000;
 
-await describeOnPostgres('PostgreSQL stopped, then back, under a running application (contract §1, §7)', () => {
+await describeOnPostgres('PostgreSQL stopped, then back, under a running application (README, "Transactions")', () => {
   describe.each(['session', 'jwt'] as const)('%s strategy', (strategy) => {
     let relay: PostgresRelay;
     let app: FaultApp;

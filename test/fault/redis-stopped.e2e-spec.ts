@@ -10,7 +10,7 @@ import { describeWithRedisServer } from './support/required-services.js';
 const PROMPT_MS = 3000;
 const WARNING = 'rate-limit backend unavailable';
 
-describeWithRedisServer('Redis stopped and started again under the Redis rate limiter (contract §5)', redisServerInstalled(), () => {
+describeWithRedisServer('Redis stopped and started again under the Redis rate limiter (README, "Rate limiting")', redisServerInstalled(), () => {
   describe.each(['deny', 'allow'] as const)("onBackendError: '%s'", (onBackendError) => {
     let redis: RedisServerProcess;
     let limiterClient: Redis;

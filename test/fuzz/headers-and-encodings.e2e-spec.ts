@@ -33,7 +33,7 @@ describe.each(SETUPS)('fuzz: headers and encodings on $strategy, $engine', (setu
   });
 
   it.each(FAMILIES)(
-    '%s; no 5xx, §1 errors, no stack trace, nothing written',
+    '%s; no 5xx, the error body on errors, no stack trace, nothing written',
     async (_name, cases) => {
       await fc.assert(
         fc.asyncProperty(cases, async (test) => {

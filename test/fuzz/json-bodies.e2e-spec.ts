@@ -19,7 +19,7 @@ describe.each(SETUPS)('fuzz: arbitrary JSON bodies on $strategy, $engine', (setu
   const endpoints = [...BODY_ENDPOINTS, 'logout' as const, ...(setup.strategy === 'jwt' ? (['refresh'] as const) : [])];
 
   it(
-    'every POST endpoint: no 5xx, the §1 body on errors, no stack trace, a refusal writes nothing',
+    'every POST endpoint: no 5xx, the error body on errors, no stack trace, a refusal writes nothing',
     async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -17,7 +17,7 @@ describe.each(SETUPS)('fuzz: paths under the prefix on $strategy, $engine', (set
   });
 
   it(
-    'case variants (/AUTH/signup, /Auth/Login/): the library rules, the §1 body and the auth headers hold, no 5xx, no stack trace',
+    'case variants (/AUTH/signup, /Auth/Login/): the library rules, the error body and the auth headers hold, no 5xx, no stack trace',
     async () => {
       await fc.assert(
         fc.asyncProperty(caseVariantRequests(setup.strategy), async ({ request, expectedStatus }) => {
@@ -34,7 +34,7 @@ describe.each(SETUPS)('fuzz: paths under the prefix on $strategy, $engine', (set
   );
 
   it(
-    'an unknown path or method under the prefix is 404 NOT_FOUND with the §1 body',
+    'an unknown path or method under the prefix is 404 NOT_FOUND with the error body',
     async () => {
       await fc.assert(
         fc.asyncProperty(unknownRouteRequests(setup.strategy), async (request) => {

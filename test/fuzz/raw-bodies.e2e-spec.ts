@@ -18,7 +18,7 @@ describe.each(SETUPS)('fuzz: raw JSON text on $strategy, $engine', (setup) => {
   });
 
   it.each(Object.keys(RAW_BODIES))(
-    '%s: no 5xx, the §1 body on errors (400 where the contract names the code), no stack trace, refusals write nothing',
+    '%s: no 5xx, the error body on errors (400 where the README names the code), no stack trace, refusals write nothing',
     async (kind) => {
       await fc.assert(
         fc.asyncProperty(RAW_BODIES[kind], async (body) => {

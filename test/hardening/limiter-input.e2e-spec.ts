@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const ENGINES = await availableEngines();
 
-/** Contract §5: the per-account key comes only from a valid address, so nothing malformed reaches a backend. */
+/** README, "Rate limiting": the per-account key comes only from a valid address, so nothing malformed reaches a backend. */
 describe.each(ENGINES)('the database rate limiter and malformed emails on %s', (engine) => {
   let t: TestApp;
   const logger = new CapturingLogger();

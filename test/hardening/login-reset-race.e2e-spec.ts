@@ -11,7 +11,7 @@ const OLD = 'correct horse';
 const NEW = 'battery staple';
 
 /**
- * Contract §3: a credential is issued only against the password hash that was verified. A login
+ * README, "Login and concurrent changes": a credential is issued only against the password hash that was verified. A login
  * racing a password reset must end with no working credential of the old password, however the two
  * requests interleave. The interleavings are fixed with a gate after bcrypt (the requests are real
  * and concurrent; the gate proves they overlapped), then left to chance in an attacker's loop.

@@ -28,7 +28,7 @@ async function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
   }
 }
 
-describe('jwt configuration at startup (contract §4)', () => {
+describe('jwt configuration at startup (README, "Module shape")', () => {
   it.each([
     [undefined, 'jwt', 'is required for the jwt strategy'],
     [{}, 'jwt.secretKey', 'is required'],

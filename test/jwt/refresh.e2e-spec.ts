@@ -50,7 +50,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
   const familyRows = async (familyId: unknown): Promise<Row[]> =>
     ((await t.dataSource.query('SELECT * FROM refresh_tokens')) as Row[]).filter((row) => row.family_id === familyId);
 
-  /** A refused refresh: 401 REFRESH_TOKEN_INVALID and the refresh cookie cleared (contract §1). */
+  /** A refused refresh: 401 REFRESH_TOKEN_INVALID and the refresh cookie cleared. */
   function expectRefused(response: request.Response, code = 'REFRESH_TOKEN_INVALID', status = 401): void {
     expect({ status: response.status, code: response.body.code }).toEqual({ status, code });
     const cleared = cookiesOf(response).svc_refresh;
@@ -172,7 +172,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     expect((await t.refresh(account.refresh)).status).toBe(200);
   });
 
-  it('cross-site refresh is refused before the token is touched (contract §3)', async () => {
+  it('cross-site refresh is refused before the token is touched (README, "Cross-site requests")', async () => {
     const account = await t.account('csrf@x.io');
     const evil = await request(t.url).post('/auth/refresh').set('Cookie', `svc_refresh=${account.refresh}`).set('Origin', 'https://evil.test');
     expect(evil.status).toBe(403);

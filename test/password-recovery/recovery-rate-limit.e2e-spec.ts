@@ -7,7 +7,7 @@ import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from './recovery
 const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';
 
-// Contract §5: with a rateLimit section, forgot-password (per address and per account) and
+// README, "Rate limiting": with a rateLimit section, forgot-password (per address and per account) and
 // reset-password (per address) are limited out of the box.
 describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'password recovery rate limits on %s, %s strategy',

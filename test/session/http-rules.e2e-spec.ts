@@ -60,7 +60,7 @@ describe.each(ENGINES)('HTTP rules of the auth routes on %s', (engine) => {
     expect(response.headers['referrer-policy']).toBeUndefined();
   });
 
-  describe('cross-site requests authenticated by the session cookie (contract §3)', () => {
+  describe('cross-site requests authenticated by the session cookie (README, "Cross-site requests")', () => {
     let cookie: string;
     beforeAll(async () => {
       const signup = await request(t.server).post('/auth/signup').send({ email: 'csrf@x.io', password: 'correct horse' });

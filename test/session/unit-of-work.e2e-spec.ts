@@ -14,7 +14,7 @@ const FAIL_SESSION_INSERT = {
   ],
 };
 
-describe.each(ENGINES)('one transaction per request on %s (spec rules 6 and 9, contract §7)', (engine) => {
+describe.each(ENGINES)('one transaction per request on %s (README, "Transactions")', (engine) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({ engine });

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 
-/** Every table a request of the library may write (contract §9), except the rate limiter's counters. */
+/** Every table a request of the library may write (README, "Schema"), except the rate limiter's counters. */
 export const CREDENTIAL_TABLES = ['users', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'oauth_accounts'] as const;
 
 export type DatabaseRows = Record<(typeof CREDENTIAL_TABLES)[number], Record<string, unknown>[]>;

@@ -3,7 +3,7 @@ import type { AuthStrategy, OAuth2ProviderOptions, OidcProviderOptions } from '#
 import { DemoConfigError } from './demo-config.error.js';
 import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
 
-/** The demo's settings, read from the environment (contract §8). */
+/** The demo's settings, read from the environment (README, "Quick start"). */
 export interface DemoConfig {
   port: number;
   strategy: AuthStrategy;

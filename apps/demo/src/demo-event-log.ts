@@ -4,7 +4,7 @@ import { AuthEvent, type PasswordResetRequestedEvent } from '#svc/auth';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
 
-/** Payload fields never printed: tokens are for the mailer only (contract §8). */
+/** Payload fields never printed: tokens are for the mailer only (README, "5. Observers"). */
 const HIDDEN = new Set(['token', 'providerAccessToken', 'providerRefreshToken']);
 
 /**

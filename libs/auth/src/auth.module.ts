@@ -51,7 +51,7 @@ export class AuthModule {
 
 function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {
   const userEntity = extras.entities?.user ?? User;
-  // Spec rule 7: checked while the module graph is built, before anything serves.
+  // README, "Module shape": the user entity is checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false');

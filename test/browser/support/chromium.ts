@@ -5,7 +5,7 @@ import { type Browser, chromium } from 'playwright-core';
 /** Debian's package (`apt-get install -y chromium`); CHROMIUM_PATH names another build. Never a downloaded browser. */
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-/** The flags of ../../../../shared/toolchain.md ("Browser"): headless, no sandbox (root in CI), nothing phoning home. */
+/** Headless, no GPU, no sandbox (Chromium's sandbox refuses to run as root, as in CI), nothing phoning home (no background networking, component updates, sync, first-run or QUIC). */
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 export function chromiumPath(): string | undefined {

@@ -60,7 +60,7 @@ export function cookieHeaderCarrying(name: string, value: string): fc.Arbitrary<
     .map(([before, carried, after, glue]) => [...before, carried, ...after].join(glue));
 }
 
-/** Whether the cookie parser the library authenticates with reads `value` under `name` in `header` (contract §3). */
+/** Whether the cookie parser the library authenticates with reads `value` under `name` in `header` (README, "Cross-site requests"). */
 export function parserReads(header: string, name: string, value: string): boolean {
   return parse(header)[name] === value;
 }

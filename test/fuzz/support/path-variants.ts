@@ -12,7 +12,7 @@ export function caseVariant(path: string, upper: boolean[], trailingSlash: boole
   return `${cased}${trailingSlash ? '/' : ''}${query ? '?x=1&email=a%40b.co' : ''}`;
 }
 
-/** How the body of a case-variant request is sent, and what the contract says it gets. */
+/** How the body of a case-variant request is sent, and what the README says it gets. */
 const BODY_FORMS = ['json', 'form', 'gzip'] as const;
 
 export interface PathCase {
@@ -22,7 +22,7 @@ export interface PathCase {
   describe: string;
 }
 
-/** A library route under a case variant of its path, with a fuzzed body (contract §2: every rule holds whatever the case). */
+/** A library route under a case variant of its path, with a fuzzed body (README, "Errors": every rule holds whatever the case). */
 export function caseVariantRequests(strategy: FuzzStrategy): fc.Arbitrary<PathCase> {
   return fc
     .tuple(
@@ -52,7 +52,7 @@ export function caseVariantRequests(strategy: FuzzStrategy): fc.Arbitrary<PathCa
     });
 }
 
-/** A method and path under the prefix that no library route serves (contract §1: 404 NOT_FOUND). */
+/** A method and path under the prefix that no library route serves (README, "Errors": 404 NOT_FOUND). */
 export function unknownRouteRequests(strategy: FuzzStrategy): fc.Arbitrary<RawRequest> {
   const known = new Set(endpointsOf(strategy).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
   const segment = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_.'), minLength: 1, maxLength: 12 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { shownAs, unicodeText } from './hostile-values.js';
 import { BODY_ENDPOINTS, BODY_FIELDS, type BodyEndpoint, freshEmail, neverRegistered } from './request-bodies.js';
 
-/** A body as bytes on the wire, and what the contract says it must get (when it says). */
+/** A body as bytes on the wire, and what the README says it must get (when it says). */
 export interface RawBody {
   endpoint: BodyEndpoint;
   kind: string;
@@ -107,7 +107,7 @@ function isUtf8(bytes: Buffer): boolean {
   }
 }
 
-/** Contract §1: a body JSON.parse refuses is 400 MALFORMED_JSON (a generated text may happen to be JSON). */
+/** README, "HTTP rules": a body JSON.parse refuses is 400 MALFORMED_JSON (a generated text may happen to be JSON). */
 function malformedUnlessJson(text: string): RawBody['expected'] {
   try {
     JSON.parse(text);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { hostileValue, objectOf, PROTOTYPE_KEYS, unicodeJson } from './hostile-values.js';
 
-/** The endpoints that take a JSON body, and the fields of each (contract §2; the demo user adds displayName). */
+/** The endpoints that take a JSON body, and the fields of each (the demo user adds displayName). */
 export const BODY_FIELDS = {
   signup: ['email', 'password', 'displayName'],
   login: ['email', 'password'],

@@ -15,7 +15,7 @@ export function describeExchange(request: RawRequest, response?: RawResponse): s
   return `${sent}\n  -> ${response.status} ${text}`;
 }
 
-/** Contract §1: `{ statusCode, error, message, code }`, `code` one of the library's, `statusCode` the HTTP status. */
+/** README, "Errors": `{ statusCode, error, message, code }`, `code` one of the library's, `statusCode` the HTTP status. */
 export function expectErrorBody(request: RawRequest, response: RawResponse): void {
   const body = response.json as Record<string, unknown> | undefined;
   const problems: string[] = [];
@@ -30,10 +30,10 @@ export function expectErrorBody(request: RawRequest, response: RawResponse): voi
     if (!messageOk) problems.push('message is neither a string nor a list of strings');
     if (typeof body.code !== 'string' || !Object.hasOwn(AUTH_ERRORS, body.code)) problems.push(`code ${JSON.stringify(body.code)} is not one of AUTH_ERRORS`);
   }
-  if (problems.length > 0) throw new Error(`error response without the contract §1 body (${problems.join('; ')}):\n${describeExchange(request, response)}`);
+  if (problems.length > 0) throw new Error(`error response without the { statusCode, error, message, code } body (${problems.join('; ')}):\n${describeExchange(request, response)}`);
 }
 
-/** Contract §1: no stack trace in a response body or in any log line. */
+/** README, "Logging": no stack trace in a response body or in any log line. */
 export function expectNoStackTrace(target: FuzzTarget, request: RawRequest, response: RawResponse): void {
   if (STACK_FRAME.test(response.text.replace(/\\n/g, '\n'))) throw new Error(`stack trace in the response body:\n${describeExchange(request, response)}`);
   const logged = target.logger.withStackFrames();
@@ -47,7 +47,7 @@ export interface CheckOptions {
 
 /**
  * Sends `request` and checks what every response of a library route must satisfy while no backend
- * is down: no 5xx, the §1 body on errors, no stack trace in the body or the log, and a refused
+ * is down: no 5xx, the error body on errors, no stack trace in the body or the log, and a refused
  * (4xx) request leaves every credential table as it was.
  */
 export async function sendAndCheck(target: FuzzTarget, request: RawRequest, options: CheckOptions = {}): Promise<RawResponse> {

@@ -18,8 +18,8 @@ export interface StorageUnderTest {
 export type StorageFactory = (clock: ManualClock) => Promise<StorageUnderTest>;
 
 /**
- * The storage contract every backend meets on its real engine (spec: "Rate-limiter storage",
- * contract §5): exact counting under concurrency, fixed windows that reset, and counts that
+ * The storage contract every backend meets on its real engine (README,
+ * "Rate limiting"): exact counting under concurrency, fixed windows that reset, and counts that
  * stand when the request later fails.
  */
 export function describeRateLimitStorageContract(name: string, createStorage: StorageFactory): void {

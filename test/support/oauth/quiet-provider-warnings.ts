@@ -1,6 +1,6 @@
 /**
- * oidc-provider's two warnings that every test run would print: it wants Node 22 (it runs on 20,
- * toolchain.md) and devInteractions are for development only (which is what we use them for).
+ * oidc-provider's two warnings that every test run would print: it wants Node 22 (the project runs it on
+ * Node 20) and devInteractions are for development only (which is what we use them for).
  * Everything else it says still reaches the console.
  */
 const EXPECTED_WARNINGS = ['Unsupported runtime', 'a quick start development-only feature devInteractions'];

@@ -2,7 +2,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 import { Column, Entity } from 'typeorm';
 import { SvcInput, SvcReturned, SvcUser } from '#svc/auth';
 
-/** The demo's users: the library's columns plus three of the application's own (contract §8). */
+/** The demo's users: the library's columns plus three of the application's own. */
 @Entity('users')
 export class DemoUser extends SvcUser {
   /** Accepted at signup (optional) and returned. */

@@ -12,8 +12,8 @@ export const CREDENTIAL_KINDS = ['session', 'jwt'] as const satisfies readonly C
 
 /**
  * A strategy names a pair: `session` and `jwt` are password logins with that credential; `oauth2`
- * and `oidc` are provider logins whose credential their own section's `strategy` names (contract
- * §4), given synchronously because it decides the routes (`/refresh` exists for jwt only).
+ * and `oidc` are provider logins whose credential their own section's `strategy` names (README,
+ * "Module shape"), given synchronously because it decides the routes (`/refresh` exists for jwt only).
  */
 export function loginMethodOf(strategy: AuthStrategy): LoginMethod {
   return strategy === 'session' || strategy === 'jwt' ? 'password' : strategy;

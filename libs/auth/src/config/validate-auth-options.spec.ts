@@ -8,7 +8,7 @@ const RANDOM = 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3sJ0gA';
 const base: AuthOptions = { baseUrl: 'https://app.test' };
 
 describe('validateAuthOptions', () => {
-  it('fills the defaults of contract §4 and freezes the result', () => {
+  it('fills the defaults and freezes the result', () => {
     const config = validateAuthOptions({ ...base, jwt: { secretKey: RANDOM } }, { strategy: 'jwt' });
     expect(config.jwt).toEqual({ secretKey: RANDOM, algorithm: 'HS256', accessTokenExpireMinutes: 10, refreshTokenExpireDays: 7, refreshReuseGraceSeconds: 0 });
     expect(config.session).toEqual({ expireDays: 7, maxPerUser: 10, loginOnSignup: true });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A 256-bit random token for a cookie or a mail, URL-safe (contract §3). */
+/** A 256-bit random token for a cookie or a mail, URL-safe (README, "Sessions"). */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A single-use password reset token (contract §9, `password_reset_tokens`). */
+/** A single-use password reset token (table `password_reset_tokens`; README, "Schema"). */
 @Entity('password_reset_tokens')
 export class PasswordResetToken {
   @PrimaryColumn({ type: 'varchar', length: 36 })

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A single-use refresh token of the jwt strategy, one of a family (contract §9, `refresh_tokens`). */
+/** A single-use refresh token of the jwt strategy, one of a family (table `refresh_tokens`; README, "Schema"). */
 @Entity('refresh_tokens')
 export class RefreshToken {
   @PrimaryColumn({ type: 'varchar', length: 36 })

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One row per login of the session strategy (contract §9, table `sessions`). */
+/** One row per login of the session strategy (table `sessions`; README, "Schema"). */
 @Entity('sessions')
 export class Session {
   @PrimaryColumn({ type: 'varchar', length: 36 })

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * The columns the library relies on (contract §9, table `users`). An application adds its own
+ * The columns the library relies on (table `users`; README, "Schema"). An application adds its own
  * columns by extending this class (or `User`) and tagging them `@SvcInput()` / `@SvcReturned()`.
  */
 export abstract class SvcUser {

@@ -10,7 +10,7 @@ import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
 const SECRET_FIELDS = ['token', 'providerAccessToken', 'providerRefreshToken'];
 
 /**
- * Delivers events to observers after the response has been sent (spec: Events). Each observer
+ * Delivers events to observers after the response has been sent (README, "5. Observers"). Each observer
  * runs on its own: a crash is logged to `svc` and changes nothing else. An observer's promise is
  * not waited for, so one that never settles holds up nothing.
  */

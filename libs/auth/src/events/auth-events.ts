@@ -1,7 +1,7 @@
 import type { OAuthUserInfo } from '../strategies/oauth/oauth-user-info.js';
 import type { UserBody } from '../users/user-body.js';
 
-/** Names of the events observers listen to (contract §6). */
+/** Names of the events observers listen to (README, "5. Observers"). */
 export const AuthEvent = {
   SignupAfter: 'svc.signup.after',
   LoginAfter: 'svc.login.after',

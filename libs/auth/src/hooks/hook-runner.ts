@@ -13,7 +13,7 @@ type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
 const NO_ANSWER = Symbol('no answer');
 
 /**
- * Calls one before-hook, failing closed (spec: Events): an abort refuses, a crash or no answer
+ * Calls one before-hook, failing closed (README, "Before-hooks"): an abort refuses, a crash or no answer
  * within `hookTimeoutSeconds` is a 500, and nothing of the operation has been written yet.
  */
 @Injectable()

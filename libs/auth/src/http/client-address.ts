@@ -9,7 +9,7 @@ const compiledTrust = new WeakMap<object, TrustFunction>();
 
 /**
  * The client's address, the one function every part of the library uses (the rate limiter, session
- * rows, events). Without `trustProxy`, the socket's address (spec: Authentication 7). With it,
+ * rows, events). Without `trustProxy`, the socket's address (README, "Behind a proxy"). With it,
  * proxy-addr walks the `clientIpHeader` list from the socket towards the client, skipping the
  * trusted proxies (a hop count, or their addresses and CIDRs), as Express's `trust proxy` does;
  * entries left of the first untrusted one come from the client and are never believed. IPv4-mapped

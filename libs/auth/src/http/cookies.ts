@@ -10,7 +10,7 @@ export function readCookie(request: Request, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** Attributes of a token cookie: always HttpOnly (spec: cookie section), the rest from config. */
+/** Attributes of a token cookie: always HttpOnly (OWASP Session Management Cheat Sheet, "HttpOnly Attribute"), the rest from config. */
 export function tokenCookieAttributes(config: AuthConfig, path: string, maxAgeSeconds: number): ExpressCookieOptions {
   return {
     httpOnly: true,

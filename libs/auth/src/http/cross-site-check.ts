@@ -6,8 +6,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses a state-changing request that a cookie authenticates when the browser says it comes
- * from another origin (contract §3; OWASP CSRF cheat sheet, "Verifying origin with standard
- * headers"). A request with neither Origin nor Sec-Fetch-Site is a non-browser client and passes.
+ * from another origin (README, "Cross-site requests"; OWASP CSRF Prevention Cheat Sheet,
+ * "Verifying origin with standard headers"). A request with neither Origin nor Sec-Fetch-Site is a non-browser client and passes.
  */
 export function assertSameOrigin(request: Request, config: AuthConfig): void {
   if (SAFE_METHODS.has(request.method)) return;

@@ -5,7 +5,7 @@ import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { normalizePassword } from '../users/password-rules.js';
 
-/** bcrypt over the NFKC form of the password, with the configured cost (contract §3). */
+/** bcrypt over the NFKC form of the password, with the configured cost (README, "Validation"). */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
   /** Compared against when the email is unknown, so both failures take one bcrypt's time. */

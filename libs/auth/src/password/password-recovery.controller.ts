@@ -5,7 +5,7 @@ import { BeforeHookInterceptor, BodyOperation, payloadOf } from '../hooks/before
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordRecovery } from './password-recovery.service.js';
 
-/** forgot-password and reset-password of the session and jwt strategies (contract §2). Mounted under the prefix. */
+/** forgot-password and reset-password of the session and jwt strategies (README, "Password recovery"). Mounted under the prefix. */
 @Controller()
 @UseInterceptors(BeforeHookInterceptor)
 export class PasswordRecoveryController {

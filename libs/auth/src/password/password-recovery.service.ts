@@ -17,7 +17,7 @@ import { AfterResponse } from '../events/after-response.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 
-/** forgot-password and reset-password, shared by the session and jwt strategies (contract §2, §3). */
+/** forgot-password and reset-password, shared by the session and jwt strategies (README, "Password recovery"). */
 @Injectable()
 export class PasswordRecovery {
   constructor(

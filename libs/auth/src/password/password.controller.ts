@@ -12,7 +12,7 @@ import { UserSerializer } from '../users/user-serializer.service.js';
 import { PasswordFlows } from './password-flows.service.js';
 
 /**
- * signup and login with a password (contract §2). The answer is what the credential delivers: the
+ * signup and login with a password. The answer is what the credential delivers: the
  * user body and a session cookie, or the token body and a refresh cookie. Mounted under the prefix.
  */
 @Controller()

@@ -15,7 +15,7 @@ import { ResetTokenStore } from './reset-token-store.js';
 /**
  * Login with a password: signup, login, forgot-password, reset-password and change-password, with their request
  * schemas (built at startup from the user entity) and their before-hooks. Nothing of it exists
- * under the OAuth strategies (spec rule 2).
+ * under the OAuth strategies: the strategy decides which routes exist.
  */
 export const passwordLoginParts: LoginMethodParts = {
   controllers: [PasswordController, PasswordRecoveryController, PasswordChangeController],

@@ -16,7 +16,7 @@ export interface IssuedResetToken {
 }
 
 /**
- * Rows of `password_reset_tokens` (contract §3, §9). Every method runs in the caller's transaction.
+ * Rows of `password_reset_tokens` (README, "Password recovery"). Every method runs in the caller's transaction.
  * OWASP Forgot Password Cheat Sheet: random, stored hashed, single use, expiring.
  */
 @Injectable()
@@ -26,7 +26,7 @@ export class ResetTokenStore {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Deletes every token of the user: a newer token supersedes the older ones (contract §3). */
+  /** Deletes every token of the user: a newer token supersedes the older ones (README, "Password recovery"). */
   async discardAllOfUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(PasswordResetToken, { userId });
   }

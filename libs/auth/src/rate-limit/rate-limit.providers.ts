@@ -12,7 +12,7 @@ import { TypeOrmRateLimitStorage } from './typeorm/typeorm-rate-limit.storage.js
 
 /**
  * The limiter's providers for AuthModule: the storage of the configured backend, bound once at
- * startup (spec: "Rate-limiter storage"), and the guard. Export `RateLimitStorage` too, so the
+ * startup (README, "Rate limiting"), and the guard. Export `RateLimitStorage` too, so the
  * guard also works on the application's own routes.
  */
 export function rateLimitProviders(): Provider[] {

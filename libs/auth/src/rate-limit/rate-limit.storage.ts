@@ -9,7 +9,7 @@ export interface RateLimitCheck {
 }
 
 /**
- * The storage contract of the rate limiter (spec: "Rate-limiter storage"): `check` counts one
+ * The storage contract of the rate limiter (README, "Rate limiting"): `check` counts one
  * request for `key` in the current fixed window of `windowSeconds` and says whether it is within
  * `max`. It is atomic: N concurrent checks against a max of M allow exactly min(N, M), and the
  * count is stored before the handler runs, so a later failure of the request never undoes it.

@@ -5,7 +5,7 @@ import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from '.
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
 
-/** The request schemas of the password flows, built once at startup (spec rule 5). */
+/** The request schemas of the password flows, built once at startup (README, "1. Your user entity and its migration"). */
 export interface AuthSchemas {
   signup: Type<object>;
   login: Type<object>;

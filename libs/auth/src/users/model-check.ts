@@ -1,7 +1,7 @@
 import { getMetadataArgsStorage } from 'typeorm';
 
 /**
- * Spec rule 7: a supplied entity must carry every attribute the library reads and writes.
+ * A supplied entity must carry every attribute the library reads and writes (README, "Module shape").
  * Throws a TypeError that lists the missing names.
  */
 export function assertEntityHasAttributes(entity: Function, required: readonly string[]): void {

@@ -1,6 +1,6 @@
 import { registerDecorator, type ValidationArguments } from 'class-validator';
 
-/** Passwords are compared in NFKC form: the same password typed on any keyboard matches (contract §3). */
+/** Passwords are compared in NFKC form: the same password typed on any keyboard matches (README, "Validation"). */
 export function normalizePassword(password: string): string {
   return password.normalize('NFKC');
 }

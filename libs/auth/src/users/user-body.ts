@@ -10,7 +10,7 @@ export type UserBody = { id: string; email: string } & Record<string, unknown>;
  */
 export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyof SvcUser> = never> = Pick<U, 'id' | 'email' | Returned>;
 
-/** Builds the serializer once: it copies exactly the returned columns, nothing else (spec rule 5). */
+/** Builds the serializer once: it copies exactly the returned columns, nothing else (README, "1. Your user entity and its migration"). */
 export function createUserSerializer(returnedColumns: readonly string[]): (user: SvcUser) => UserBody {
   const fields = ['id', 'email', ...returnedColumns.filter((name) => name !== 'id' && name !== 'email')];
   return (user) => {

@@ -52,7 +52,7 @@ export class UserStore {
     await manager.update(this.config.userEntity, { id: userId }, { passwordHash } as Partial<SvcUser>);
   }
 
-  /** Replaces the hash only if it is still `expected` (contract §3: an upgrade never overwrites a newer hash). */
+  /** Replaces the hash only if it is still `expected` (README, "Login and concurrent changes": an upgrade never overwrites a newer hash). */
   async replacePasswordHash(manager: EntityManager, userId: string, expected: string, passwordHash: string): Promise<boolean> {
     const result = await manager.update(this.config.userEntity, { id: userId, passwordHash: expected } as never, { passwordHash } as Partial<SvcUser>);
     return result.affected === 1;

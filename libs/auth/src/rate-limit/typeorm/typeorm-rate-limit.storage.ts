@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
-/** `rate_limit_counters.key` is varchar(255) (contract §9). */
+/** `rate_limit_counters.key` is varchar(255) (README, "Schema"). */
 const MAX_KEY_LENGTH = 255;
 
 /**
@@ -18,7 +18,7 @@ const MAX_KEY_LENGTH = 255;
  * the conflicting update (concurrent upserts on one key queue behind it), SQLite holds its write
  * lock for the statement. It runs in autocommit mode, so it is its own transaction, committed
  * before the handler runs and independent of the request's unit of work: a later 401 or 500 never
- * undoes the count, and a refused request leaves no lock behind (spec rule 9, contract §5).
+ * undoes the count, and a refused request leaves no lock behind (README, "Rate limiting").
  *
  * It goes through `UnitOfWork.autocommit` rather than `transaction`: on SQLite that still waits its turn
  * on the single shared connection, without a BEGIN ... COMMIT that would hold the write lock

@@ -1,4 +1,4 @@
-/** The claims of an access token the library minted (contract §3). */
+/** The claims of an access token the library minted (README, "Access tokens (jwt)"). */
 export interface AccessTokenClaims {
   /** The user id. */
   sub: string;

@@ -10,7 +10,7 @@ const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
 
 /**
  * The access token of the `Authorization: Bearer` header, or null. Only the header: never the
- * query string or the body (RFC 6750 §5.3, contract §3).
+ * query string or the body (RFC 6750 §5.3).
  */
 export function bearerTokenOf(request: Request): string | null {
   const header = request.headers.authorization;

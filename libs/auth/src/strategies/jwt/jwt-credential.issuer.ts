@@ -13,7 +13,7 @@ export interface JwtCredential {
   access: IssuedAccessToken;
 }
 
-/** The token body of contract §2. */
+/** The token body (README, "The jwt credential"). */
 export interface TokenBody {
   access_token: string;
   token_type: 'bearer';

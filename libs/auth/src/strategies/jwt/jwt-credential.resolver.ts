@@ -8,9 +8,9 @@ import { AccessTokenStrategy } from './access-token.strategy.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /**
- * Spec Authentication 2: the `Authorization: Bearer` access token, verified, names an active user
+ * The `Authorization: Bearer` access token (RFC 6750 §2.1), verified, names an active user
  * whose family is not revoked; anything else is 401 with `WWW-Authenticate: Bearer`. A bearer
- * token is not sent by the browser on its own, so no cross-site check applies (contract §3).
+ * token is not sent by the browser on its own, so no cross-site check applies (README, "Cross-site requests").
  */
 @Injectable()
 export class JwtCredentialResolver implements CredentialResolver {
@@ -33,7 +33,7 @@ export class JwtCredentialResolver implements CredentialResolver {
   async tryResolve(request: Request, response: Response): Promise<Principal | null> {
     const claims = await this.strategy.claimsOf(request, response);
     if (!claims) return null;
-    // One query: the user and its live family (contract §3, ASVS 7.4.1).
+    // One query: the user and its live family (README, "Access tokens (jwt)"; ASVS 7.4.1).
     const user = await this.unitOfWork.autocommit((manager) => this.refreshTokens.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!user || !user.isActive) return null;
     return { user, body: this.serializer.serialize(user), familyId: claims.sid };

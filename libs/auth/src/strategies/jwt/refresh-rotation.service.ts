@@ -22,7 +22,7 @@ const INACTIVE: RefreshOutcome = { kind: 'inactive' };
 
 /**
  * POST /refresh: consumes the presented token and issues the next one of its family, in one
- * transaction (contract §3, §7). A consumed token presented again revokes the family (RFC 9700
+ * transaction (README, "Refresh tokens (jwt)" and "Transactions"). A consumed token presented again revokes the family (RFC 9700
  * §4.14.2, refresh token rotation), except once within `refreshReuseGraceSeconds`. The outcome
  * is returned, not thrown, so that a revocation is committed even though the request fails.
  */

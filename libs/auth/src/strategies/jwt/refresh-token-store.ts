@@ -22,7 +22,7 @@ export interface IssuedRefreshToken {
 }
 
 /**
- * Rows of `refresh_tokens` (contract §9). A family is every token rotated from one login; it is
+ * Rows of `refresh_tokens` (README, "Schema"). A family is every token rotated from one login; it is
  * revoked as a whole, and a family with any revoked row counts as revoked, so a row that a
  * concurrent rotation inserts while the family is being revoked cannot bring it back.
  */
@@ -50,7 +50,7 @@ export class RefreshTokenStore implements CredentialRevoker {
   }
 
   /**
-   * Single use (contract §3): marks the token consumed only if nobody did before. Of N concurrent
+   * Single use (README, "Refresh tokens (jwt)"): marks the token consumed only if nobody did before. Of N concurrent
    * callers exactly one gets true: SQLite runs one transaction at a time, and on PostgreSQL the
    * losers' UPDATE waits for the winner's row lock, re-reads the row and matches nothing.
    */
@@ -117,8 +117,8 @@ export class RefreshTokenStore implements CredentialRevoker {
   }
 
   /**
-   * The user, if the family `familyId` of that user exists and is not revoked: one query (contract
-   * §3, ASVS 7.4.1), so a revoked family or a deleted user is refused at once.
+   * The user, if the family `familyId` of that user exists and is not revoked: one query (README,
+   * "Access tokens (jwt)"; ASVS 7.4.1), so a revoked family or a deleted user is refused at once.
    */
   async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
     const rows = await preparedQuery(manager, this.liveFamilyUserSql(manager.connection), [userId, familyId, familyId]);

@@ -16,7 +16,7 @@ import type { OAuthUserInfo } from './oauth-user-info.js';
 
 /**
  * Finds or creates the user of a provider identity and issues its credential, in one transaction
- * (spec rule 6). The account rules fail closed (README, "OAuth accounts"):
+ * (README, "What is stored"). The account rules fail closed (README, "Accounts"):
  * - a linked identity logs its user in; an inactive user is 403, a missing one (orphaned link) 401;
  * - an unknown identity creates a user and its link only from a verified email no user holds;
  * - an email that a user already holds is 409: an OAuth login never takes an account over by email.
@@ -58,7 +58,7 @@ export class OAuthAccounts {
   private async firstLogin(manager: EntityManager, info: OAuthUserInfo): Promise<SvcUser> {
     const email = info.email === null ? null : normalizeEmail(info.email);
     if (email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
-    // Contract: an unverified email would let anyone pre-claim someone else's address.
+    // An unverified email would let anyone pre-claim someone else's address.
     if (!info.emailVerified) throw new AuthError('OAUTH_EMAIL_UNVERIFIED');
     if (await this.users.findByEmail(manager, email)) {
       // Each statement reads what was committed before it (PostgreSQL READ COMMITTED): a concurrent

@@ -2,8 +2,8 @@ import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH } from '../../users/email
 
 /**
  * Who a provider says the user is: from a verified id_token (oidc) or from the application's
- * profile mapper (oauth2). The spec's `provider_user_id`, `email_verified` and `avatar_url` are
- * camelCase here, like every name a TypeScript user reads.
+ * profile mapper (oauth2). Provider fields such as `email_verified` and `avatar_url` are
+ * camelCase here (`emailVerified`, `avatarUrl`), like every name a TypeScript user reads.
  */
 export interface OAuthUserInfo {
   /** The provider's name, as configured. */

@@ -3,7 +3,7 @@ import type { OAuthProviderConfigBase } from '../../config/oauth-config.js';
 import { isLoopbackHost } from '../../config/option-rules.js';
 import { AuthError } from '../../errors/auth.error.js';
 
-/** Contract: client_secret_basic (RFC 6749 §2.3.1) unless the entry says client_secret_post. */
+/** Client authentication: client_secret_basic (RFC 6749 §2.3.1) unless the entry says client_secret_post. */
 export function clientAuthenticationOf(provider: OAuthProviderConfigBase): client.ClientAuth {
   return provider.tokenEndpointAuthMethod === 'client_secret_post' ? client.ClientSecretPost(provider.clientSecret) : client.ClientSecretBasic(provider.clientSecret);
 }

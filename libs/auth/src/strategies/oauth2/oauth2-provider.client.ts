@@ -13,7 +13,7 @@ import { providerFailure } from '../oauth/provider-failure.js';
 /**
  * A plain OAuth 2.0 provider (RFC 6749 authorization code grant): endpoints configured explicitly,
  * no discovery and no signed identity. Who the user is comes from its userinfo endpoint through the
- * application's `mapProfileToUser`, which the spec trusts; svc checks what the mapper returns.
+ * application's `mapProfileToUser`, trusted as the application's own code; svc checks what the mapper returns.
  */
 export class OAuth2ProviderClient implements OAuthProviderClient {
   readonly name: string;

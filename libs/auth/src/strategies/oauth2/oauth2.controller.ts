@@ -9,7 +9,7 @@ import type { CredentialIssuer } from '../credential/credential-issuer.js';
 import { OAuthLogin } from '../oauth/oauth-login.service.js';
 import { OAuth2Providers } from './oauth2-providers.js';
 
-/** Login through a plain OAuth 2.0 provider (contract §2). Mounted under the prefix. */
+/** Login through a plain OAuth 2.0 provider (README, "Login through an OAuth 2.0 provider"). Mounted under the prefix. */
 @Controller()
 export class OAuth2Controller {
   constructor(

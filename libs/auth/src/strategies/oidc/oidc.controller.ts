@@ -9,7 +9,7 @@ import type { CredentialIssuer } from '../credential/credential-issuer.js';
 import { OAuthLogin } from '../oauth/oauth-login.service.js';
 import { OidcProviders } from './oidc-providers.js';
 
-/** Login through an OpenID Connect provider (contract §2). Mounted under the prefix. */
+/** Login through an OpenID Connect provider (README, "Login through an OpenID Connect provider"). Mounted under the prefix. */
 @Controller()
 export class OidcController {
   constructor(

@@ -10,7 +10,7 @@ import { UserSerializer } from '../../users/user-serializer.service.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
-/** Spec Authentication 1: the session cookie names a live session of an active user, or 401. */
+/** The session cookie names a live session of an active user, or 401 (README, "Sessions"). */
 @Injectable()
 export class SessionCredentialResolver implements CredentialResolver {
   constructor(
@@ -24,7 +24,7 @@ export class SessionCredentialResolver implements CredentialResolver {
   async resolve(request: Request): Promise<Principal> {
     const token = this.cookie.read(request);
     if (!token) throw new AuthError('UNAUTHENTICATED');
-    // A cookie authenticates this request: refuse it from another origin (contract §3).
+    // A cookie authenticates this request: refuse it from another origin (README, "Cross-site requests").
     assertSameOrigin(request, this.config);
     const found = await this.unitOfWork.autocommit(async (manager) => {
       const row = await this.sessions.findWithUser(manager, token);

@@ -23,7 +23,7 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-/** Session rows: created at login, resolved per request, deleted at logout (spec: States). */
+/** Session rows: created at login, resolved per request, deleted at logout (README, "Sessions"). */
 @Injectable()
 export class SessionStore implements CredentialRevoker {
   private lookup?: string;

@@ -11,7 +11,7 @@ import { UserSerializer } from '../../users/user-serializer.service.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
-/** logout and /me of the session credential (contract §2), whatever the login method. Mounted under the prefix. */
+/** logout and /me of the session credential, whatever the login method. Mounted under the prefix. */
 @Controller()
 export class SessionController {
   constructor(
