@@ -11,7 +11,7 @@ export interface OAuthUserInfo {
   /** The provider's identifier of the user, as a string (at most 255 characters). */
   providerUserId: string;
   email: string | null;
-  /** No user is created from an email that is not verified (README, "OAuth accounts"). */
+  /** No user is created from an email that is not verified (README, "Accounts"). */
   emailVerified: boolean;
   name: string | null;
   avatarUrl: string | null;
