@@ -34,4 +34,24 @@ describe.each(SETUPS)('fuzz: arbitrary JSON bodies on $strategy, $engine', (setu
     },
     propertyTimeout(300),
   );
+
+  it(
+    'change-password of a signed-in user: no 5xx, the error body on errors, a refusal writes nothing, the credential stays valid',
+    async () => {
+      const statuses = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(fuzzBody('change-password'), async (body) => {
+          const { seed } = target;
+          const credential: Record<string, string> = setup.strategy === 'session' ? { Cookie: `svc_session=${seed.session}` } : { Authorization: `Bearer ${seed.access}` };
+          const request = { method: 'POST' as const, path: '/auth/change-password', headers: { 'Content-Type': 'application/json', ...credential }, body: JSON.stringify(body) };
+          statuses.add((await sendAndCheck(target, request, { usesSeed: true })).status);
+        }),
+        fuzzParameters(),
+      );
+      // Every request got past the guard: the refusals are the body's, not a lost credential's.
+      expect(statuses.has(401)).toBe(false);
+      expect(target.logger.withStackFrames()).toEqual([]);
+    },
+    propertyTimeout(300),
+  );
 });

@@ -9,6 +9,11 @@ export const BODY_FIELDS = {
   'reset-password': ['token', 'password'],
 } as const;
 
+/** change-password, which needs a signed-in user: sent with the seed account's credential. */
+export const SIGNED_IN_BODY_FIELDS = {
+  'change-password': ['current_password', 'new_password'],
+} as const;
+
 export type BodyEndpoint = keyof typeof BODY_FIELDS;
 export const BODY_ENDPOINTS = Object.keys(BODY_FIELDS) as BodyEndpoint[];
 
@@ -35,8 +40,11 @@ const plausibleEmail: Record<BodyEndpoint, fc.Arbitrary<string>> = {
   'reset-password': freshEmail,
 };
 
+const plausiblePassword = fc.oneof(fc.constantFrom('correct horse battery', 'é'.repeat(36), 'ｐａｓｓｗｏｒｄ１２'), fc.string({ minLength: 8, maxLength: 30 }));
 const plausible: Record<string, fc.Arbitrary<string>> = {
-  password: fc.oneof(fc.constantFrom('correct horse battery', 'é'.repeat(36), 'ｐａｓｓｗｏｒｄ１２'), fc.string({ minLength: 8, maxLength: 30 })),
+  password: plausiblePassword,
+  current_password: plausiblePassword,
+  new_password: plausiblePassword,
   displayName: fc.oneof(fc.constant('Ada'), fc.string({ minLength: 1, maxLength: 64 })),
   token: fc.base64String({ minLength: 40, maxLength: 48 }).map((text) => text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '')),
 };
@@ -48,8 +56,9 @@ export const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'isActive', 
  * A body for `endpoint`: each field absent, plausible or hostile, sometimes with extra keys;
  * sometimes not an object at all.
  */
-export function fuzzBody(endpoint: BodyEndpoint | 'logout' | 'refresh'): fc.Arbitrary<unknown> {
-  const fields: readonly string[] = endpoint in BODY_FIELDS ? BODY_FIELDS[endpoint as BodyEndpoint] : [];
+export function fuzzBody(endpoint: BodyEndpoint | keyof typeof SIGNED_IN_BODY_FIELDS | 'logout' | 'refresh'): fc.Arbitrary<unknown> {
+  const allFields: Record<string, readonly string[]> = { ...BODY_FIELDS, ...SIGNED_IN_BODY_FIELDS };
+  const fields = allFields[endpoint] ?? [];
   const fieldEntries = fields.map((field) =>
     fc.option(
       fc.oneof({ weight: 2, arbitrary: (field === 'email' ? plausibleEmail[endpoint as BodyEndpoint] : plausible[field]) ?? hostileValue }, { weight: 3, arbitrary: hostileValue }).map((value) => [field, value] as [string, unknown]),
