@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import request from 'supertest';
 import type { AuthHooks, LoginPayload, SignupPayload } from '#svc/auth';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -37,7 +37,7 @@ describe.each(ENGINES)('a hanging before-hook on %s', (engine) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(await t.dataSource.query('SELECT id FROM users')).toEqual([]);
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(logger.lines.map((line) => line.message)).toContainEqual(expect.stringContaining('before-hook beforeSignup gave no answer within 1 s'));
+    expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('before-hook beforeSignup gave no answer within 1 s'));
   });
 
   it('other requests go on meanwhile', async () => {

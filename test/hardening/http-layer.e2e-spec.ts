@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { AuthHooks, SignupPayload } from '#svc/auth';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 
@@ -109,7 +109,7 @@ describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((str
 
     describe('every request Express routes to a library handler, whatever the case of its path', () => {
       it('answers an unexpected error with 500 INTERNAL_ERROR, the auth headers, and a log line without stack', async () => {
-        logger.lines.length = 0;
+        logger.clear();
         for (const path of ['/auth/signup', '/AUTH/signup', '/Auth/Signup/']) {
           const response = await request(t.server).post(path).send({ email: 'break@x.io', password: PASSWORD });
           expect(response.status).toBe(500);
@@ -118,7 +118,7 @@ describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((str
           expect(response.headers['referrer-policy']).toBe('no-referrer');
         }
         expect(logger.lines.filter((line) => line.level === 'error')).toHaveLength(3);
-        for (const line of logger.lines) expect(line.message).not.toMatch(/\n\s+at /);
+        for (const line of logger.lines) expect(line.text).not.toMatch(/\n\s+at /);
       });
 
       it('applies the body rules to case-variant paths too', async () => {

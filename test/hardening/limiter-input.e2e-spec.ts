@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -21,7 +21,7 @@ describe.each(ENGINES)('the database rate limiter and malformed emails on %s', (
     ['/auth/login', { email: 'vic\u200btim@x.io', password: 'correct horse' }],
     ['/auth/forgot-password', { email: 'x'.repeat(400) + '@x.io' }],
   ])('%s %j: 400, counted per address only, no backend error', async (path, body) => {
-    logger.lines.length = 0;
+    logger.clear();
     const response = await request(t.server).post(path).send(body);
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { BrowserAgent } from '../support/oauth/index.js';
 import { CLIENT_ID, createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies } from './oauth2-kit.js';
@@ -57,7 +57,7 @@ describe.each(MATRIX)('oauth2 login on %s with the %s credential', (engine, cred
     // The provider's tokens are never stored or logged.
     for (const token of [event.providerAccessToken as string, event.providerRefreshToken as string]) {
       for (const table of ['users', 'oauth_accounts', 'sessions', 'refresh_tokens'] as const) expect(JSON.stringify(await app.rows(table))).not.toContain(token);
-      expect(logger.lines.map((line) => line.message).join('\n')).not.toContain(token);
+      expect(logger.lines.map((line) => line.text).join('\n')).not.toContain(token);
     }
   });
 

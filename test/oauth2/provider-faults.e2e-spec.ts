@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { type AuthHooks, HookAbort, type OAuthLoginPayload, type OAuthUserInfo, type ProfileMapperContext } from '#svc/auth';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { BrowserAgent, type Fault, type HostileOidcProvider } from '../support/oauth/index.js';
 import { createHostileOAuth2App, credentialCookieOf, errorOf, mapStandardProfile, type OAuth2App, setCookies, writtenRows } from './oauth2-kit.js';
@@ -116,17 +116,17 @@ describe.each(MATRIX)('oauth2 against a failing provider on %s with the %s crede
 
   it('a client the token endpoint refuses (invalid_client) is our misconfiguration: 502, logged', async () => {
     app.provider.setScript({ faults: { token: { kind: 'json', status: 401, body: { error: 'invalid_client' } } } });
-    logger.lines.length = 0;
+    logger.clear();
     await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
-    expect(logger.lines.map((line) => line.message)).toContainEqual(expect.stringContaining('OAuth provider acme, token endpoint'));
+    expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('OAuth provider acme, token endpoint'));
   });
 
   it('a mapper that throws: 500 INTERNAL_ERROR, logged without stack', async () => {
     behaviour.mapper = 'throws';
-    logger.lines.length = 0;
+    logger.clear();
     await expectFailedLogin(500, 'INTERNAL_ERROR');
-    expect(logger.lines.map((line) => line.message)).toContainEqual(expect.stringContaining('TypeError: profile.login is undefined'));
-    for (const line of logger.lines) expect(line.message).not.toMatch(/\n\s+at /);
+    expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('TypeError: profile.login is undefined'));
+    for (const line of logger.lines) expect(line.text).not.toMatch(/\n\s+at /);
   });
 
   it('a mapper that returns an invalid OAuthUserInfo, or never answers: 502', async () => {

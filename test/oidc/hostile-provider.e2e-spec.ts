@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { BrowserAgent, type HostileOidcProvider, type HostileScript } from '../support/oauth/index.js';
 import { credentialCookieOf, errorOf, setCookies, writtenRows } from '../support/oauth-app-responses.js';
@@ -109,7 +109,7 @@ describe('oidc discovery that names another issuer (mix-up)', () => {
     try {
       const response = await new BrowserAgent().request(app.loginUrl());
       expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
-      expect(logger.lines.map((line) => line.message)).toContainEqual(expect.stringContaining('OAuth provider op, discovery'));
+      expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('OAuth provider op, discovery'));
     } finally {
       await app.close();
     }

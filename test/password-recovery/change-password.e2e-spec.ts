@@ -4,7 +4,8 @@ import request from 'supertest';
 import { AuthEvent, type AuthHooks, type ChangePasswordPayload, SecretString } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { CapturingLogger, PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from './recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
+import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from './recovery-client.js';
 
 const ENGINES = await availableEngines();
 const OLD = 'correct horse';
@@ -61,7 +62,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(event).toEqual({ userId: expect.any(String), at: t.clock.now() });
       expect(seen.at(-1)!.current_password).toBeInstanceOf(SecretString);
       expect(JSON.stringify(seen.at(-1))).not.toContain(OLD);
-      expect(logger.lines.map((line) => line.message).join('\n')).not.toContain(NEW);
+      expect(logger.lines.map((line) => line.text).join('\n')).not.toContain(NEW);
     });
 
     it('a wrong current password is 403 CURRENT_PASSWORD_INVALID and changes nothing', async () => {

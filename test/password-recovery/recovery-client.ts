@@ -1,5 +1,4 @@
 import { expect } from '@jest/globals';
-import type { LoggerService } from '@nestjs/common';
 import request from 'supertest';
 import { AuthEvent, type AuthOptions, type AuthStrategy, type UserBody } from '#svc/auth';
 import { cookiesOf, TEST_SECRET, type TestApp } from '../support/test-app.js';
@@ -106,25 +105,5 @@ export async function until(condition: () => boolean, what: string): Promise<voi
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-/** Records every line the application logs, to check that no secret reaches a log. */
-export class CapturingLogger implements LoggerService {
-  readonly lines: { level: string; message: string; context?: string }[] = [];
-  log(message: unknown, context?: string) {
-    this.lines.push({ level: 'log', message: String(message), context });
-  }
-  error(message: unknown, trace?: string, context?: string) {
-    this.lines.push({ level: 'error', message: `${String(message)} ${trace ?? ''}`, context: context ?? trace });
-  }
-  warn(message: unknown, context?: string) {
-    this.lines.push({ level: 'warn', message: String(message), context });
-  }
-  debug(message: unknown, context?: string) {
-    this.lines.push({ level: 'debug', message: String(message), context });
-  }
-  verbose(message: unknown, context?: string) {
-    this.lines.push({ level: 'verbose', message: String(message), context });
   }
 }

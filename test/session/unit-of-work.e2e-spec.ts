@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { availableEngines } from '../support/engines.js';
-import { CapturingLogger } from '../password-recovery/recovery-client.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { cookiesOf, createTestApp, type TestApp, TestClock } from '../support/test-app.js';
 
 const ENGINES = await availableEngines();
@@ -59,11 +59,11 @@ describe('a lost database under load', () => {
     try {
       await t.dataSource.destroy();
       for (let i = 0; i < 10; i++) expect((await request(t.server).post('/auth/login').send({ email: 'a@x.io', password: 'correct horse' })).status).toBe(503);
-      lines.push(...logger.lines.filter((line) => line.level === 'error').map((line) => line.message));
+      lines.push(...logger.lines.filter((line) => line.level === 'error').map((line) => line.text));
       expect(lines).toEqual([expect.stringContaining('database unavailable')]);
       clock.advance(60_000);
       expect((await request(t.server).get('/auth/me').set('Cookie', 'svc_session=x')).status).toBe(503);
-      const later = logger.lines.filter((line) => line.level === 'error').map((line) => line.message);
+      const later = logger.lines.filter((line) => line.level === 'error').map((line) => line.text);
       expect(later).toHaveLength(2);
       expect(later[1]).toContain('(10 requests since the last report)');
     } finally {
