@@ -1,4 +1,5 @@
-import { Injectable, type LoggerService } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import request from 'supertest';
 import { AuthEvent, type AuthHooks, HookAbort, type RefreshPayload } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
@@ -16,15 +17,6 @@ class RefreshHooks implements AuthHooks {
     if (seen.abort) throw new HookAbort('Refresh paused');
     return payload;
   }
-}
-
-class CapturingLogger implements LoggerService {
-  readonly lines: { level: string; message: string; context?: string }[] = [];
-  log(message: unknown, context?: string) { this.lines.push({ level: 'log', message: String(message), context }); }
-  error(message: unknown, _trace?: string, context?: string) { this.lines.push({ level: 'error', message: String(message), context }); }
-  warn(message: unknown, context?: string) { this.lines.push({ level: 'warn', message: String(message), context }); }
-  debug() {}
-  verbose() {}
 }
 
 interface Row {
@@ -120,8 +112,8 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     const event = events[before];
     expect(event).toEqual({ userId: stolen.userId, familyId, ip: '127.0.0.1', at: t.clock.now() });
     expect(JSON.stringify(event)).not.toContain(stolen.refresh);
-    const warnings = logger.lines.filter((line) => line.message.includes('reuse'));
-    expect(warnings).toEqual([{ level: 'warn', context: 'svc', message: `refresh token reuse detected: family ${familyId} of user ${stolen.userId} revoked` }]);
+    const warnings = logger.lines.filter((line) => line.text.includes('reuse'));
+    expect(warnings).toEqual([{ level: 'warn', text: `refresh token reuse detected: family ${familyId} of user ${stolen.userId} revoked\nsvc` }]);
     for (const token of [stolen.refresh, rotated.refresh, newest.refresh, stolen.access]) expect(JSON.stringify(logger.lines)).not.toContain(token);
   });
 

@@ -47,7 +47,7 @@ export class CapturingLogger implements LoggerService {
   }
 
   private keep(level: LoggedLine['level'], args: unknown[]): void {
-    this.lines.push({ level, text: args.map(textOf).join('\n') });
+    this.lines.push({ level, text: args.filter((arg) => arg !== undefined).map(textOf).join('\n') });
   }
 }
 
