@@ -119,6 +119,9 @@ describe.each(MATRIX)('oauth2 state, PKCE and redirects on %s with the %s creden
     'evil.example',
     '/\tevil',
     '/%09/evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
     '',
   ])('refuses ?redirect=%j with 400 INVALID_REDIRECT before anything else', async (redirect) => {
     const response = await new BrowserAgent().request(app.loginUrl(`?redirect=${encodeURIComponent(redirect)}`));
