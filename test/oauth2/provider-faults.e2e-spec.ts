@@ -10,7 +10,7 @@ const ENGINES = await availableEngines();
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 /** How the test wants the mapper and the hook to behave. */
-const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite'; seen: OAuthLoginPayload[] } = {
+const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite' | 'smuggle'; seen: OAuthLoginPayload[] } = {
   mapper: 'standard',
   hook: 'pass',
   seen: [],
@@ -42,6 +42,7 @@ class Hooks implements AuthHooks {
     if (behaviour.hook === 'abort') throw new HookAbort('Not from this provider');
     if (behaviour.hook === 'crash') throw new Error('hook bug');
     if (behaviour.hook === 'rewrite') return { ...payload, userInfo: { ...payload.userInfo, email: null } };
+    if (behaviour.hook === 'smuggle') return { ...payload, userInfo: { ...payload.userInfo, isAdmin: true } as OAuthLoginPayload['userInfo'] };
     return payload;
   }
 }
@@ -164,6 +165,11 @@ describe.each(MATRIX)('oauth2 against a failing provider on %s with the %s crede
     behaviour.hook = 'rewrite';
     app.provider.setScript({ identity: { sub: 'hooked-3', email: 'hooked3@x.io', email_verified: true } });
     await expectFailedLogin(400, 'OAUTH_EMAIL_MISSING');
+    behaviour.hook = 'smuggle';
+    logger.clear();
+    app.provider.setScript({ identity: { sub: 'hooked-4', email: 'hooked4@x.io', email_verified: true } });
+    await expectFailedLogin(500, 'HOOK_FAILED');
+    expect(logger.matching('error', 'before-hook beforeOAuthLogin returned an OAuthUserInfo that has an unknown field "isAdmin"')).toHaveLength(1);
   });
 
   it('authenticates with client_secret_basic and PKCE; no token request repeats the secret in the body', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
+import { TestClock } from '../support/test-app.js';
 import { BrowserAgent, type HostileOidcProvider, type HostileScript } from '../support/oauth/index.js';
 import { credentialCookieOf, errorOf, setCookies, writtenRows } from '../support/oauth-app-responses.js';
 import { CLIENT_ID, createHostileOidcApp, type OidcApp } from './oidc-kit.js';
@@ -72,6 +73,25 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     expect(await app.rows('oauth_accounts')).toContainEqual(expect.objectContaining({ provider_user_id: 'userinfo-only', email: 'ui@x.io' }));
   });
 
+  it("without an email in the id_token every field comes from userinfo: the id_token's email_verified does not vouch for userinfo's email", async () => {
+    app.provider.setScript({ identity: { sub: 'split-claims', email: 'split@x.io', email_verified: true }, idToken: { claims: { email: undefined } }, userinfo: { email_verified: undefined } });
+    await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
+  });
+
+  it('an authorization response without a code: 400 OAUTH_PROVIDER_ERROR, the token endpoint never asked', async () => {
+    app.provider.setScript({ authorizationResponse: { code: undefined } });
+    await expectRefused(400, 'OAUTH_PROVIDER_ERROR');
+    expect(app.provider.records.token).toEqual([]);
+  });
+
+  it('a token response that is not JSON is logged without a byte of its body', async () => {
+    logger.clear();
+    app.provider.setScript({ faults: { token: { kind: 'status', status: 200, body: 'access_token=leaked-token-value' } } });
+    await expectRefused(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+    expect(logger.matching('warn', 'OAuth provider op, token endpoint')).toHaveLength(1);
+    expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/access_tok|leaked/);
+  });
+
   it('an unverified email in the id_token creates no user (400 OAUTH_EMAIL_UNVERIFIED)', async () => {
     app.provider.setScript({ identity: { sub: 'unverified', email: 'unverified@x.io', email_verified: false } });
     await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
@@ -110,6 +130,36 @@ describe('oidc discovery that names another issuer (mix-up)', () => {
       const response = await new BrowserAgent().request(app.loginUrl());
       expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
       expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('OAuth provider op, discovery'));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('oidc discovery without an authorization endpoint', () => {
+  it('answers 502 at login, logged, never 500', async () => {
+    const logger = new CapturingLogger();
+    const app = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', logger, hostile: { script: { discovery: { authorization_endpoint: undefined } } } });
+    try {
+      const response = await new BrowserAgent().request(app.loginUrl());
+      expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+      expect(logger.matching('warn', 'OAuth provider op')).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('oidc id_tokens with unknown key ids arriving together', () => {
+  it('cost the provider one JWKS request, however many logins carry them at once', async () => {
+    const app = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', clock: new TestClock() });
+    try {
+      expect((await app.signIn()).response.status).toBe(302);
+      expect(app.provider.records.jwks).toBe(1);
+      app.provider.setScript({ idToken: { signature: 'foreign-key', header: { kid: 'made-up' } } });
+      const responses = await Promise.all(Array.from({ length: 5 }, async () => (await app.signIn()).response));
+      for (const response of responses) expect(await errorOf(response)).toMatchObject({ status: 401, code: 'OIDC_ID_TOKEN_INVALID' });
+      expect(app.provider.records.jwks).toBe(2);
     } finally {
       await app.close();
     }

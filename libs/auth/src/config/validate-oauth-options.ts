@@ -1,7 +1,7 @@
 import { AuthConfigError } from './auth-config.error.js';
 import type { OAuth2ProviderConfig, OAuthProviderConfigBase, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 import type { OAuth2ProviderOptions, OAuthProviderOptionsBase, OAuthSectionOptions, OidcProviderOptions, OidcSigningAlgorithm } from './oauth-options.js';
-import { int, nonEmptyString, oneOf, providerUrl, secret, stringList } from './option-rules.js';
+import { bool, int, nonEmptyString, oneOf, providerUrl, secret, stringList } from './option-rules.js';
 import { isObviousPlaceholder } from './placeholder-secret.js';
 import { safeRedirectPath } from '../strategies/oauth/safe-redirect.js';
 
@@ -74,13 +74,12 @@ function common(method: 'oauth2' | 'oidc', field: string, entry: OAuthProviderOp
   if (entry.redirectUri !== undefined && entry.redirectUri !== callback) {
     throw new AuthConfigError(`${field}.redirectUri`, `must be this module's callback, ${callback} (or be left out)`);
   }
-  if (entry.pkce !== undefined && typeof entry.pkce !== 'boolean') throw new AuthConfigError(`${field}.pkce`, 'must be true or false');
   return {
     name,
     clientId: nonEmptyString(`${field}.clientId`, entry.clientId, 255),
     clientSecret,
     scopes: stringList(`${field}.scopes`, entry.scopes, defaultScopes),
-    pkce: entry.pkce ?? true,
+    pkce: bool(`${field}.pkce`, entry.pkce, true),
     tokenEndpointAuthMethod: oneOf(`${field}.tokenEndpointAuthMethod`, entry.tokenEndpointAuthMethod, 'client_secret_basic', ['client_secret_basic', 'client_secret_post'] as const),
     redirectUri: callback,
   };

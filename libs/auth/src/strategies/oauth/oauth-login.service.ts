@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
+import { SVC_LOGGER } from '../../auth.constants.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
@@ -11,7 +12,7 @@ import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-cli
 import { OAUTH_SECTION, type OAuthSection } from './oauth-section.js';
 import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
-import { copyUserInfo, userInfoProblem } from './oauth-user-info.js';
+import { checkedUserInfo } from './oauth-user-info.js';
 import { safeRedirectPath } from './safe-redirect.js';
 
 /** A finished login: who, the credential to deliver, where to, and what the provider said. */
@@ -30,6 +31,8 @@ export interface OAuthLoginResult {
  */
 @Injectable()
 export class OAuthLogin {
+  private readonly logger = new Logger(SVC_LOGGER);
+
   constructor(
     @Inject(OAUTH_SECTION) private readonly section: OAuthSection,
     private readonly stateTokens: OAuthStateTokens,
@@ -64,10 +67,15 @@ export class OAuthLogin {
     const callback = new URL(provider.redirectUri);
     callback.search = new URL(request.originalUrl, 'http://callback.invalid').search;
     const identity = await provider.identify(callback, attempt);
-    const { userInfo } = await this.hooks.run('beforeOAuthLogin', { provider: provider.name, userInfo: identity.userInfo }, request);
-    if (userInfoProblem(userInfo, provider.name)) throw new AuthError('HOOK_FAILED', { message: 'Internal server error' });
-    const { user, credential } = await this.accounts.resolveAndIssue(copyUserInfo(userInfo), request);
-    return { user, credential, redirect: attempt.redirect, identity: { ...identity, userInfo } };
+    const { userInfo: changed } = await this.hooks.run('beforeOAuthLogin', { provider: provider.name, userInfo: identity.userInfo }, request);
+    const checked = checkedUserInfo(changed, provider.name);
+    if ('problem' in checked) {
+      // Field names only: nothing the provider sent reaches the log.
+      this.logger.error(`before-hook beforeOAuthLogin returned an OAuthUserInfo that ${checked.problem}`);
+      throw new AuthError('HOOK_FAILED', { message: 'Internal server error' });
+    }
+    const { user, credential } = await this.accounts.resolveAndIssue(checked.userInfo, request);
+    return { user, credential, redirect: attempt.redirect, identity: { ...identity, userInfo: checked.userInfo } };
   }
 
   /**
@@ -84,6 +92,9 @@ export class OAuthLogin {
       throw new AuthError('OAUTH_STATE_INVALID', { message: 'OAuth response comes from another issuer' });
     }
     if (error !== undefined) throw new AuthError('OAUTH_PROVIDER_ERROR');
+    // RFC 6749 §4.1.2: a successful response carries exactly one code; anything else is malformed (not a provider outage).
+    const code = request.query.code;
+    if (typeof code !== 'string' || code.length === 0) throw new AuthError('OAUTH_PROVIDER_ERROR', { message: 'OAuth response carries no code' });
     return attempt;
   }
 }

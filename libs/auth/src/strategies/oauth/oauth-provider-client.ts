@@ -9,6 +9,14 @@ export interface AuthorizationRequest {
   nonce?: string;
 }
 
+/** The parameters of `request` in an authorization URL: state, the PKCE challenge (RFC 7636 §4.3), the nonce. */
+export function authorizationParameters(request: AuthorizationRequest): Record<string, string> {
+  const parameters: Record<string, string> = { state: request.state };
+  if (request.codeChallenge) Object.assign(parameters, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
+  if (request.nonce) parameters.nonce = request.nonce;
+  return parameters;
+}
+
 /** Who the provider says the user is, with the provider's tokens (never stored). */
 export interface ProviderIdentity {
   userInfo: OAuthUserInfo;

@@ -6,7 +6,7 @@ import { readCookie } from '../../http/cookies.js';
 import { OAUTH_SECTION, type OAuthSection } from './oauth-section.js';
 
 /**
- * The state cookie: HttpOnly, Secure from config, Path = the prefix (sent to the callback only),
+ * The state cookie: HttpOnly, Secure from config, Path = the prefix (sent to svc's routes only),
  * Max-Age = `stateTtlSeconds`. Always SameSite=Lax, whatever the cookie section says: the callback
  * is a top-level navigation from the provider's site, which a Strict cookie would miss.
  */

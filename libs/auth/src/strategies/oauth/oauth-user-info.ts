@@ -17,25 +17,25 @@ export interface OAuthUserInfo {
   avatarUrl: string | null;
 }
 
-/** What is wrong with a value that should be the OAuthUserInfo of `provider`, or undefined. */
-export function userInfoProblem(value: unknown, provider: string): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'is not an object';
-  const info = value as Record<string, unknown>;
-  if (info.provider !== provider) return `provider must be "${provider}"`;
-  if (!isCleanString(info.providerUserId, 255) || info.providerUserId === '') return 'providerUserId must be a non-empty string of at most 255 characters';
-  if (info.email !== null && (!isCleanString(info.email, MAX_EMAIL_LENGTH) || hasControlOrFormatCharacter(info.email))) return 'email must be a string or null';
-  if (typeof info.emailVerified !== 'boolean') return 'emailVerified must be a boolean';
-  if (info.name !== null && !isCleanString(info.name, 1024)) return 'name must be a string or null';
-  if (info.avatarUrl !== null && !isCleanString(info.avatarUrl, 2048)) return 'avatarUrl must be a string or null';
-  const known = new Set(['provider', 'providerUserId', 'email', 'emailVerified', 'name', 'avatarUrl']);
-  const unknown = Object.keys(info).find((key) => !known.has(key));
-  return unknown === undefined ? undefined : `has an unknown field ${JSON.stringify(unknown)}`;
-}
+const FIELDS = ['provider', 'providerUserId', 'email', 'emailVerified', 'name', 'avatarUrl'] as const;
 
-/** The fields of an OAuthUserInfo, copied: nothing else of the value goes on. */
-export function copyUserInfo(info: OAuthUserInfo): OAuthUserInfo {
-  const { provider, providerUserId, email, emailVerified, name, avatarUrl } = info;
-  return { provider, providerUserId, email, emailVerified, name, avatarUrl };
+/**
+ * `value` checked as the OAuthUserInfo of `provider` (from a mapper or a hook, so untrusted): its
+ * fields are copied first and the copy is checked and returned, so a getter cannot answer the check
+ * one value and the login another; an unknown field is refused, never dropped.
+ */
+export function checkedUserInfo(value: unknown, provider: string): { userInfo: OAuthUserInfo } | { problem: string } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'is not an object' };
+  const unknown = Object.keys(value).find((key) => !(FIELDS as readonly string[]).includes(key));
+  if (unknown !== undefined) return { problem: `has an unknown field ${JSON.stringify(unknown)}` };
+  const { provider: named, providerUserId, email, emailVerified, name, avatarUrl } = value as Record<string, unknown>;
+  if (named !== provider) return { problem: `provider must be "${provider}"` };
+  if (!isCleanString(providerUserId, 255) || providerUserId === '') return { problem: 'providerUserId must be a non-empty string of at most 255 characters' };
+  if (email !== null && (!isCleanString(email, MAX_EMAIL_LENGTH) || hasControlOrFormatCharacter(email))) return { problem: 'email must be a string or null' };
+  if (typeof emailVerified !== 'boolean') return { problem: 'emailVerified must be a boolean' };
+  if (name !== null && !isCleanString(name, 1024)) return { problem: 'name must be a string or null' };
+  if (avatarUrl !== null && !isCleanString(avatarUrl, 2048)) return { problem: 'avatarUrl must be a string or null' };
+  return { userInfo: { provider, providerUserId, email, emailVerified, name, avatarUrl } };
 }
 
 function isCleanString(value: unknown, maxLength: number): value is string {

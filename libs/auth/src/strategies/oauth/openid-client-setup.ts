@@ -1,7 +1,6 @@
 import * as client from 'openid-client';
 import type { OAuthProviderConfigBase } from '../../config/oauth-config.js';
 import { isLoopbackHost } from '../../config/option-rules.js';
-import { AuthError } from '../../errors/auth.error.js';
 
 /** Client authentication: client_secret_basic (RFC 6749 §2.3.1) unless the entry says client_secret_post. */
 export function clientAuthenticationOf(provider: OAuthProviderConfigBase): client.ClientAuth {
@@ -9,18 +8,19 @@ export function clientAuthenticationOf(provider: OAuthProviderConfigBase): clien
 }
 
 /**
- * The transport rules of every call to a provider: the section's timeout, and plain http only for
- * a provider on a loopback host (validated at startup; openid-client refuses it otherwise).
+ * The transport rules of every call to a provider: the section's timeout, and plain http only when
+ * a configured provider URL is http (allowed by the options only on a loopback host); otherwise
+ * openid-client refuses any http endpoint, a discovered one included.
  */
 export function applyTransportRules(config: client.Configuration, providerUrls: readonly string[], timeoutSeconds: number): void {
   config.timeout = timeoutSeconds;
   if (providerUrls.some((url) => new URL(url).protocol === 'http:')) client.allowInsecureRequests(config);
 }
 
-/** A resource URL a mapper may fetch: https, or http on a loopback host. */
-export function assertFetchableUrl(url: URL): void {
+/** A resource URL a mapper may fetch: https, or http on a loopback host (a provider failure otherwise, logged). */
+function assertFetchableUrl(url: URL): void {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
-  throw new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { message: 'Provider resource URL must be https' });
+  throw new Error(`${url.origin} is not https`);
 }
 
 /**

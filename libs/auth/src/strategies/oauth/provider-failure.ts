@@ -17,7 +17,23 @@ const ID_TOKEN_MESSAGE = /\bJWT\b|ID Token|"id_token"|"alg"/;
  * anything else (unreachable, slow, not JSON, the wrong shape, our client refused) is 502
  * `OAUTH_PROVIDER_UNAVAILABLE`. Logged as name and message only (no token reaches a log).
  */
-export function providerFailure(error: unknown, context: { provider: string; step: string; idTokenExpected: boolean }, logger: Logger): AuthError {
+export interface ProviderStep {
+  provider: string;
+  step: string;
+  /** An id_token is checked in this step: its failures are 401, not 502. */
+  idTokenExpected: boolean;
+}
+
+/** Runs one call to a provider; whatever it throws becomes the AuthError of `providerFailure`. */
+export async function callProvider<T>(context: ProviderStep, logger: Logger, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw providerFailure(error, context, logger);
+  }
+}
+
+export function providerFailure(error: unknown, context: ProviderStep, logger: Logger): AuthError {
   if (error instanceof AuthError) return error;
   const where = `OAuth provider ${context.provider}, ${context.step}`;
   if (error instanceof ResponseBodyError && error.error === 'invalid_grant') {
@@ -38,10 +54,15 @@ function isIdTokenFailure(error: unknown): boolean {
   return (code === 'OAUTH_INVALID_RESPONSE' || code === 'OAUTH_PARSE_ERROR') && ID_TOKEN_MESSAGE.test(detailOf(error));
 }
 
-/** openid-client wraps oauth4webapi's errors with a generic message; the specific one is the cause's. */
+/**
+ * openid-client wraps oauth4webapi's errors with a generic message; the specific one is the cause's.
+ * A JSON parse error quotes the start of the body it failed on, which may be a token: never logged.
+ */
 function detailOf(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.message : error instanceof Error ? error.message : '';
+  const specific = cause instanceof Error ? cause : error instanceof Error ? error : undefined;
+  if (specific instanceof SyntaxError) return 'the body is not JSON';
+  return specific?.message ?? '';
 }
 
 function described(error: unknown): string {

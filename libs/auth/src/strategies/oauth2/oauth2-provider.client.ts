@@ -2,13 +2,12 @@ import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
 import { SVC_LOGGER } from '../../auth.constants.js';
 import type { OAuth2ProviderConfig } from '../../config/oauth-config.js';
-import { AuthError } from '../../errors/auth.error.js';
-import { describeError } from '../../errors/describe-error.js';
+import type { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
-import type { AuthorizationRequest, OAuthProviderClient, ProviderIdentity } from '../oauth/oauth-provider-client.js';
-import { copyUserInfo, userInfoProblem } from '../oauth/oauth-user-info.js';
+import { type AuthorizationRequest, authorizationParameters, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
+import { checkedUserInfo } from '../oauth/oauth-user-info.js';
 import { applyTransportRules, clientAuthenticationOf, fetchJsonResource } from '../oauth/openid-client-setup.js';
-import { providerFailure } from '../oauth/provider-failure.js';
+import { callProvider, providerFailure } from '../oauth/provider-failure.js';
 
 /**
  * A plain OAuth 2.0 provider (RFC 6749 authorization code grant): endpoints configured explicitly,
@@ -50,10 +49,9 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
   }
 
   async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
-    const parameters: Record<string, string> = { redirect_uri: this.redirectUri, state: request.state };
+    const parameters: Record<string, string> = { redirect_uri: this.redirectUri, ...authorizationParameters(request) };
     if (this.provider.scopes.length > 0) parameters.scope = this.provider.scopes.join(' ');
-    if (request.codeChallenge) Object.assign(parameters, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
-    return client.buildAuthorizationUrl(this.config, parameters);
+    return this.call('authorization request', async () => client.buildAuthorizationUrl(this.config, parameters));
   }
 
   async identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity> {
@@ -62,7 +60,7 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
     );
     const profile = await this.call('userinfo endpoint', () => fetchJsonResource(this.config, tokens.access_token, new URL(this.provider.userinfoUrl)));
     if (profile === null || typeof profile !== 'object' || Array.isArray(profile)) {
-      throw this.failure('userinfo endpoint', new Error('the profile is not a JSON object'));
+      throw this.failure('userinfo endpoint', 'the profile is not a JSON object');
     }
     const userInfo = await this.mapProfile(profile as Record<string, unknown>, tokens.access_token);
     return { userInfo, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
@@ -77,7 +75,7 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
     const fetchJson = (url: string) => this.call('a call of mapProfileToUser', () => fetchJsonResource(this.config, accessToken, new URL(url)));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.failure('mapProfileToUser', new Error('no answer in time'))), this.timeoutSeconds * 2000);
+      timer = setTimeout(() => reject(this.failure('mapProfileToUser', 'no answer in time')), this.timeoutSeconds * 2000);
     });
     let mapped: unknown;
     try {
@@ -85,21 +83,17 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
     } finally {
       clearTimeout(timer);
     }
-    const problem = userInfoProblem(mapped, this.name);
-    if (problem) throw this.failure('mapProfileToUser', new Error(`the OAuthUserInfo it returned ${problem}`));
-    return copyUserInfo(mapped as never);
+    const checked = checkedUserInfo(mapped, this.name);
+    if ('problem' in checked) throw this.failure('mapProfileToUser', `the OAuthUserInfo it returned ${checked.problem}`);
+    return checked.userInfo;
   }
 
-  private async call<T>(step: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw providerFailure(error, { provider: this.name, step, idTokenExpected: false }, this.logger);
-    }
+  private call<T>(step: string, work: () => Promise<T>): Promise<T> {
+    return callProvider({ provider: this.name, step, idTokenExpected: false }, this.logger, work);
   }
 
-  private failure(step: string, error: Error): AuthError {
-    this.logger.warn(`OAuth provider ${this.name}, ${step}: ${describeError(error)}`);
-    return new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { cause: error });
+  /** 502 OAUTH_PROVIDER_UNAVAILABLE, logged with the provider and the step. */
+  private failure(step: string, problem: string): AuthError {
+    return providerFailure(new Error(problem), { provider: this.name, step, idTokenExpected: false }, this.logger);
   }
 }

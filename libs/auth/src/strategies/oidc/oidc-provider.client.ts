@@ -5,10 +5,10 @@ import type { Clock } from '../../clock.js';
 import type { OidcProviderConfig } from '../../config/oauth-config.js';
 import { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
-import type { AuthorizationRequest, OAuthProviderClient, ProviderIdentity } from '../oauth/oauth-provider-client.js';
+import { type AuthorizationRequest, authorizationParameters, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
 import type { OAuthUserInfo } from '../oauth/oauth-user-info.js';
 import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
-import { providerFailure } from '../oauth/provider-failure.js';
+import { callProvider } from '../oauth/provider-failure.js';
 import { OidcDiscovery } from './oidc-discovery.js';
 import { OidcSigningKeys } from './oidc-signing-keys.js';
 
@@ -46,16 +46,16 @@ export class OidcProviderClient implements OAuthProviderClient {
     return (await this.serverMetadata()).issuer;
   }
 
-  /** RFC 9207 §3: a provider that says it sends `iss` must send it. */
+  /** RFC 9207 §2.4: a provider that says it sends `iss` must send it. */
   async requiresIssuerInResponse(): Promise<boolean> {
     return (await this.serverMetadata()).authorization_response_iss_parameter_supported === true;
   }
 
   async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
     const config = await this.configuration();
-    const parameters: Record<string, string> = { redirect_uri: this.redirectUri, scope: this.provider.scopes.join(' '), state: request.state, nonce: request.nonce! };
-    if (request.codeChallenge) Object.assign(parameters, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
-    return client.buildAuthorizationUrl(config, parameters);
+    const parameters = { redirect_uri: this.redirectUri, scope: this.provider.scopes.join(' '), ...authorizationParameters(request) };
+    // A discovery document without a usable authorization_endpoint fails here: a provider failure (502).
+    return this.call('authorization request', false, async () => client.buildAuthorizationUrl(config, parameters));
   }
 
   async identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity> {
@@ -76,9 +76,9 @@ export class OidcProviderClient implements OAuthProviderClient {
     return { userInfo: this.userInfoOf(claims, userinfo), accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
   }
 
-  /** The identity: every field from the id_token, or from userinfo when the id_token lacks the email. */
+  /** The identity: every field from the id_token, or every field from userinfo when the id_token lacks the email. */
   private userInfoOf(claims: client.IDToken, userinfo: Record<string, unknown>): OAuthUserInfo {
-    const source: Record<string, unknown> = typeof claims.email === 'string' ? claims : { ...claims, ...userinfo, sub: claims.sub };
+    const source: Record<string, unknown> = typeof claims.email === 'string' ? claims : userinfo;
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     return {
       provider: this.name,
@@ -112,11 +112,7 @@ export class OidcProviderClient implements OAuthProviderClient {
     return config;
   }
 
-  private async call<T>(step: string, idTokenExpected: boolean, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw providerFailure(error, { provider: this.name, step, idTokenExpected }, this.logger);
-    }
+  private call<T>(step: string, idTokenExpected: boolean, work: () => Promise<T>): Promise<T> {
+    return callProvider({ provider: this.name, step, idTokenExpected }, this.logger, work);
   }
 }
