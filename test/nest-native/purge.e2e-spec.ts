@@ -46,7 +46,18 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
   });
 
   it('AuthService.purgeExpired() reports what it deleted', async () => {
-    expect(await t.app.get(AuthService).purgeExpired()).toEqual({ sessions: 0, refreshTokens: 0, resetTokens: 0 });
+    await client.createUser('counted@x.io', 'correct horse');
+    await client.requestToken('counted@x.io');
+    const windows = await count('rate_limit_counters');
+    expect(windows).toBeGreaterThan(0);
+    t.clock.advance(31 * DAY);
+    expect(await t.app.get(AuthService).purgeExpired()).toEqual({
+      sessions: strategy === 'session' ? 1 : 0,
+      refreshTokens: strategy === 'jwt' ? 1 : 0,
+      resetTokens: 1,
+      rateLimitWindows: windows,
+    });
+    expect(await t.app.get(AuthService).purgeExpired()).toEqual({ sessions: 0, refreshTokens: 0, resetTokens: 0, rateLimitWindows: 0 });
   });
 });
 

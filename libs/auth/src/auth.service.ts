@@ -1,8 +1,7 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CONFIG, CREDENTIAL_REVOKER } from './auth.constants.js';
-import type { AuthConfig } from './config/auth-config.js';
+import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { ResetTokenStore } from './password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -20,6 +19,8 @@ export interface PurgeResult {
   sessions: number;
   refreshTokens: number;
   resetTokens: number;
+  /** Counters of the database rate limiter whose window has ended. */
+  rateLimitWindows: number;
 }
 
 /**
@@ -29,7 +30,6 @@ export interface PurgeResult {
 @Injectable()
 export class AuthService<U extends SvcUser = SvcUser> {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(RateLimitStorage) private readonly rateLimitStorage: RateLimitStorage,
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
@@ -91,8 +91,8 @@ export class AuthService<U extends SvcUser = SvcUser> {
       refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,
       resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
     }));
-    if (this.rateLimitStorage instanceof TypeOrmRateLimitStorage && this.config.rateLimit) await this.rateLimitStorage.deleteEndedWindows(this.config.rateLimit.windowSeconds);
-    return result;
+    const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;
+    return { ...result, rateLimitWindows };
   }
 
   /** The store of a credential, which exists only when that credential is the configured one. */

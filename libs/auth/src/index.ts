@@ -1,6 +1,6 @@
 // The public API of svc: everything an application imports comes from here.
 export { AuthModule } from './auth.module.js';
-export { AuthService } from './auth.service.js';
+export { AuthService, type PurgeResult } from './auth.service.js';
 export { AUTH_CLOCK, AUTH_CONFIG } from './auth.constants.js';
 export type { Clock } from './clock.js';
 export type { AuthConfig } from './config/auth-config.js';

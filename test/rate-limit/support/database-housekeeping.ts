@@ -9,7 +9,8 @@ export function describeDatabaseHousekeeping(name: string, open: () => Promise<S
     const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
     let database: SharedDatabase;
     let storage: TypeOrmRateLimitStorage;
-    const rows = () => database.instances[0].dataSource.query('SELECT "key", window_start, "count" FROM rate_limit_counters ORDER BY "key"');
+    const rows = () => database.instances[0].dataSource.query('SELECT "key", window_start, window_end, "count" FROM rate_limit_counters ORDER BY "key"');
+    const counters = async () => (await rows()).map((row: Record<string, unknown>) => [String(row.key), Number(row.window_start), Number(row.window_end), Number(row.count)] as const);
 
     beforeAll(async () => {
       database = await open();
@@ -20,25 +21,43 @@ export function describeDatabaseHousekeeping(name: string, open: () => Promise<S
       await database?.close();
     });
 
-    it('keeps one row per key with its window start, and deletes the rows of ended windows', async () => {
+    it('keeps one row per key with its window, and deletes the rows of ended windows', async () => {
       await storage.check('old', 60, 5);
       await storage.check('current', 60, 5);
       await storage.check('current', 60, 5);
-      expect((await rows()).map((row: Record<string, unknown>) => [row.key, Number(row.window_start), Number(row.count)])).toEqual([
-        ['current', WINDOW_ALIGNED_EPOCH_MS, 2],
-        ['old', WINDOW_ALIGNED_EPOCH_MS, 1],
+      expect(await counters()).toEqual([
+        ['current', WINDOW_ALIGNED_EPOCH_MS, WINDOW_ALIGNED_EPOCH_MS + 60_000, 2],
+        ['old', WINDOW_ALIGNED_EPOCH_MS, WINDOW_ALIGNED_EPOCH_MS + 60_000, 1],
       ]);
       clock.advance(60_000);
-      await storage.deleteEndedWindows(60);
+      expect(await storage.deleteEndedWindows()).toBe(2);
       expect(await rows()).toEqual([]);
     });
 
-    it('deletes the rows of ended windows on its own, at the first check of each new window', async () => {
+    it('deletes the rows of ended windows on its own, at the first check of each minute', async () => {
       const start = clock.now().getTime();
       await storage.check('old', 60, 5);
       clock.advance(60_000);
       await storage.check('current', 60, 5);
-      expect((await rows()).map((row: Record<string, unknown>) => [row.key, Number(row.window_start), Number(row.count)])).toEqual([['current', start + 60_000, 1]]);
+      expect(await counters()).toEqual([['current', start + 60_000, start + 120_000, 1]]);
+    });
+
+    it('never deletes a live counter of a longer window, whatever instance or length housekeeps', async () => {
+      const start = clock.now().getTime();
+      const hourly = fixedHourStart(start);
+      await storage.check('hourly', 3600, 5);
+      await storage.check('hourly', 3600, 5);
+      // A fresh instance (a restart, or another process) that has only seen one-minute windows.
+      const other = new TypeOrmRateLimitStorage(database.instances[0], clock);
+      for (let minute = 1; minute <= 3 && clock.now().getTime() + 60_000 < hourly + 3_600_000; minute++) {
+        clock.advance(60_000);
+        await other.check('minutely', 60, 5);
+        await other.deleteEndedWindows();
+      }
+      expect((await storage.check('hourly', 3600, 5)).count).toBe(3);
+      clock.advance(hourly + 3_600_000 - clock.now().getTime());
+      await other.check('minutely', 60, 5);
+      expect((await counters()).map((counter: readonly unknown[]) => counter[0])).toEqual(['minutely']);
     });
 
     it('stores a key longer than the column by its SHA-256', async () => {
@@ -55,4 +74,8 @@ export function describeDatabaseHousekeeping(name: string, open: () => Promise<S
       expect(keys.filter((key: string) => key.includes('\u0000') || !key.isWellFormed())).toEqual([]);
     });
   });
+}
+
+function fixedHourStart(nowMs: number): number {
+  return Math.floor(nowMs / 3_600_000) * 3_600_000;
 }

@@ -10,6 +10,10 @@ export class RateLimitCounter {
   @Column({ name: 'window_start', type: 'bigint' })
   windowStart: string;
 
+  /** End of the current window (exclusive), in epoch milliseconds: the row may go once it has passed. */
+  @Column({ name: 'window_end', type: 'bigint', default: 0 })
+  windowEnd: string;
+
   @Column({ type: 'integer' })
   count: number;
 }

@@ -25,11 +25,13 @@ const MAX_KEY_LENGTH = 255;
  * across awaits (two processes' interleaved explicit transactions make one of them fail with
  * SQLITE_BUSY).
  */
+/** How often an instance deletes ended windows on its own (the first check of each minute does it). */
+const HOUSEKEEPING_SECONDS = 60;
+
 @Injectable()
 export class TypeOrmRateLimitStorage implements RateLimitStorage {
   private readonly upsertSql: string;
   private housekeptWindow?: number;
-  private longestWindowSeconds = 0;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -41,37 +43,36 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
-    await this.housekeepOncePerWindow(now, windowSeconds);
-    const rows: Array<{ count: number | string; window_start: number | string }> = await this.unitOfWork.autocommit((manager) =>
-      manager.query(this.upsertSql, [storedKey(key), window.start]),
+    await this.housekeepOncePerMinute(now);
+    const rows: Array<{ count: number | string; window_end: number | string }> = await this.unitOfWork.autocommit((manager) =>
+      manager.query(this.upsertSql, [storedKey(key), window.start, window.end]),
     );
-    const row = rows[0];
     // The row may hold a later window than ours when another instance's clock runs ahead: its end counts.
-    const windowEnd = Number(row.window_start) + windowSeconds * 1000;
-    return checkResult(Number(row.count), max, windowEnd, now);
+    return checkResult(Number(rows[0].count), max, Number(rows[0].window_end), now);
   }
 
   /**
-   * The library's own schedule for deleting ended windows: the first check of each new window (of
-   * the longest window length seen) does it, one statement per window and instance instead of a
-   * timer. It fails like the check it is part of, and is tried again at the next check.
+   * Deletes the counters whose own window has ended (each row knows its end, so a live counter of
+   * a longer window is never touched); returns how many.
    */
-  private async housekeepOncePerWindow(now: number, windowSeconds: number): Promise<void> {
-    this.longestWindowSeconds = Math.max(this.longestWindowSeconds, windowSeconds);
-    const { start } = fixedWindowAt(now, this.longestWindowSeconds);
+  async deleteEndedWindows(): Promise<number> {
+    const now = this.clock.now().getTime();
+    const deleted = await this.unitOfWork.autocommit((manager) =>
+      manager.createQueryBuilder().delete().from('rate_limit_counters').where('window_end <= :now', { now }).execute(),
+    );
+    return deleted.affected ?? 0;
+  }
+
+  /**
+   * The library's own schedule for deleting ended windows: the first check of each minute does it,
+   * one statement a minute and instance instead of a timer. It fails like the check it is part of,
+   * and is tried again at the next check.
+   */
+  private async housekeepOncePerMinute(now: number): Promise<void> {
+    const { start } = fixedWindowAt(now, HOUSEKEEPING_SECONDS);
     if (start === this.housekeptWindow) return;
-    await this.deleteWindowsBefore(start);
+    await this.deleteEndedWindows();
     this.housekeptWindow = start;
-  }
-
-  /** Deletes the rows whose window ended before the current one (also done on its own, see above). */
-  deleteEndedWindows(windowSeconds: number): Promise<void> {
-    return this.deleteWindowsBefore(fixedWindowAt(this.clock.now().getTime(), windowSeconds).start);
-  }
-
-  private async deleteWindowsBefore(windowStart: number): Promise<void> {
-    const parameter = this.unitOfWork.dataSource.options.type === 'postgres' ? '$1' : '?';
-    await this.unitOfWork.autocommit((manager) => manager.query(`DELETE FROM rate_limit_counters WHERE window_start < ${parameter}`, [windowStart]));
   }
 }
 
@@ -80,22 +81,24 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
  * window (another instance's clock ahead) keeps it and counts this request there.
  */
 function upsertSqlFor(databaseType: string): string {
-  const [key, windowStart] = parametersFor(databaseType);
+  const [key, windowStart, windowEnd] = parametersFor(databaseType);
   const sameOrLaterWindow = 'rate_limit_counters.window_start >= excluded.window_start';
-  return `INSERT INTO rate_limit_counters ("key", window_start, "count") VALUES (${key}, ${windowStart}, 1)
+  const kept = (column: string) => `CASE WHEN ${sameOrLaterWindow} THEN rate_limit_counters.${column} ELSE excluded.${column} END`;
+  return `INSERT INTO rate_limit_counters ("key", window_start, window_end, "count") VALUES (${key}, ${windowStart}, ${windowEnd}, 1)
 ON CONFLICT ("key") DO UPDATE SET
   "count" = CASE WHEN ${sameOrLaterWindow} THEN rate_limit_counters."count" + 1 ELSE 1 END,
-  window_start = CASE WHEN ${sameOrLaterWindow} THEN rate_limit_counters.window_start ELSE excluded.window_start END
-RETURNING "count", window_start`;
+  window_start = ${kept('window_start')},
+  window_end = ${kept('window_end')}
+RETURNING "count", window_end`;
 }
 
-function parametersFor(databaseType: string): [string, string] {
+function parametersFor(databaseType: string): [string, string, string] {
   switch (databaseType) {
     case 'postgres':
-      return ['$1', '$2'];
+      return ['$1', '$2', '$3'];
     case 'better-sqlite3':
     case 'sqlite':
-      return ['?', '?'];
+      return ['?', '?', '?'];
     default:
       throw new TypeError(`svc: rateLimit.backend 'database' supports PostgreSQL and SQLite (better-sqlite3), not ${databaseType}`);
   }
