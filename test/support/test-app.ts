@@ -105,6 +105,8 @@ export interface TestAppOptions {
   overrides?: { provide: unknown; useClass: Type }[];
   /** The database to use instead of a fresh one of `engine` (e.g. reached through a relay); dropped at close. */
   database?: FreshDatabase;
+  /** Called on the application before it initialises (`app.setGlobalPrefix(...)`, say). */
+  configure?: (app: INestApplication) => void;
 }
 
 export interface TestApp {
@@ -155,6 +157,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useClass(override.useClass);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
+  options.configure?.(app);
   await app.init();
   return {
     app,

@@ -6,7 +6,7 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { authBodyGate } from './auth-body-gate.js';
 
 interface ExpressRouter {
-  stack: unknown[];
+  stack: { route?: { path?: unknown } }[];
   use(path: string, handler: unknown): unknown;
 }
 
@@ -34,8 +34,22 @@ export class AuthBodyGateInstaller implements OnModuleInit {
     if (!router || !Array.isArray(router.stack)) {
       throw new TypeError('svc: AuthModule needs the Express platform (@nestjs/platform-express)');
     }
+    assertRoutesUnderPrefix(router, this.config.prefix);
     router.use(this.config.prefix, authBodyGate(this.config.bodyLimitBytes));
-    router.stack.unshift(router.stack.pop());
+    router.stack.unshift(router.stack.pop()!);
     this.installed = true;
   }
+}
+
+/**
+ * The gate guards the prefix, so svc's routes must be there: Nest's global prefix or URI versioning
+ * would move them off it, where no body rule would hold. Fails closed, at startup.
+ */
+function assertRoutesUnderPrefix(router: ExpressRouter, prefix: string): void {
+  const me = `${prefix}/me`.toLowerCase();
+  if (router.stack.some((layer) => typeof layer.route?.path === 'string' && layer.route.path.toLowerCase() === me)) return;
+  throw new TypeError(
+    `svc: its routes are not under ${prefix}, where its request rules are enforced: a global prefix or URI versioning moved them. ` +
+      `Exclude them, e.g. app.setGlobalPrefix('api', { exclude: ['${prefix.slice(1)}/{*path}'] }), and set AuthModule's prefix to the path you want`,
+  );
 }
