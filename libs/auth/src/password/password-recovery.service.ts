@@ -80,10 +80,11 @@ export class PasswordRecovery {
     // Hash outside the transaction: bcrypt must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(payload.password.reveal());
     const userId = await this.unitOfWork.transaction(async (manager) => {
-      if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('RESET_TOKEN_INVALID');
+      // The user row first, as forgot-password, change-password and login lock it: one lock order, no deadlock.
       const user = await this.users.lockById(manager, usable.userId);
       // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
       if (!user?.isActive) throw new AuthError('RESET_TOKEN_INVALID');
+      if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('RESET_TOKEN_INVALID');
       await this.users.setPasswordHash(manager, user.id, passwordHash);
       await this.tokens.discardUnusedOfUser(manager, user.id);
       await this.revoker.revokeAllOfUser(manager, user.id);
