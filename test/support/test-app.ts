@@ -1,4 +1,4 @@
-import { Controller, type DynamicModule, Get, type INestApplication, Injectable, type LoggerService, Module, type Type, UseGuards } from '@nestjs/common';
+import { Controller, type DynamicModule, Get, type INestApplication, Injectable, type LoggerService, Module, type Provider, type Type, UseGuards } from '@nestjs/common';
 import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -91,7 +91,7 @@ export interface TestAppOptions {
   options?: Partial<AuthOptions>;
   hooks?: Type<AuthHooks>;
   userEntity?: Type<SvcUser>;
-  providers?: Type[];
+  providers?: Provider[];
   clock?: TestClock;
   /** Receives the application's log lines (default: none). */
   logger?: LoggerService;

@@ -32,6 +32,8 @@ export const AUTH_ERRORS = {
   OAUTH_ACCOUNT_NOT_LINKED: [HttpStatus.CONFLICT, 'Email belongs to an account not linked to this identity'],
   OAUTH_ACCOUNT_ORPHANED: [HttpStatus.UNAUTHORIZED, 'OAuth account has no user'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
+  /** An application's own guard refused a request to a library route. */
+  FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],
   NOT_FOUND: [HttpStatus.NOT_FOUND, 'No such route'],
   /** An unexpected failure on a library route; the detail goes to the log only. */

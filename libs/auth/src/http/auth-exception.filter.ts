@@ -2,13 +2,30 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { SVC_LOGGER } from '../auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
+import type { AuthErrorCode } from '../errors/error-codes.js';
 import { describeError } from '../errors/describe-error.js';
+
+/**
+ * What an application's own guards, interceptors and pipes throw on a library route (a global
+ * ThrottlerGuard's 429, a guard's 403): the status is kept, under the library's code for it.
+ */
+const APPLICATION_ERRORS: Partial<Record<number, AuthErrorCode>> = {
+  [HttpStatus.BAD_REQUEST]: 'VALIDATION_FAILED',
+  [HttpStatus.UNAUTHORIZED]: 'UNAUTHENTICATED',
+  [HttpStatus.FORBIDDEN]: 'FORBIDDEN',
+  [HttpStatus.NOT_FOUND]: 'NOT_FOUND',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'PAYLOAD_TOO_LARGE',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'UNSUPPORTED_MEDIA_TYPE',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'RATE_LIMITED',
+  [HttpStatus.SERVICE_UNAVAILABLE]: 'SERVICE_UNAVAILABLE',
+};
 
 /**
  * Bound to the library's controllers, so it answers every error of a request Express routed to a
  * library handler (guards, interceptors and handlers alike), whatever the case of its path, with
- * the error body of the library. An unexpected error is 500 `INTERNAL_ERROR`, logged to `svc` as
- * name and message only (no stack, no payload).
+ * the error body of the library. An `HttpException` keeps its status when the library has a code
+ * for it; anything else is 500 `INTERNAL_ERROR`, logged to `svc` as name and message only (no
+ * stack, no payload).
  */
 @Catch()
 export class AuthExceptionFilter implements ExceptionFilter {
@@ -24,7 +41,8 @@ export class AuthExceptionFilter implements ExceptionFilter {
 
   private toAuthError(exception: unknown, request: Request): AuthError {
     if (exception instanceof AuthError) return exception;
-    if (exception instanceof HttpException && exception.getStatus() === HttpStatus.NOT_FOUND) return new AuthError('NOT_FOUND', { cause: exception });
+    const code = exception instanceof HttpException ? APPLICATION_ERRORS[exception.getStatus()] : undefined;
+    if (code) return new AuthError(code, { cause: exception });
     this.logger.error(`unexpected error on ${request.method} ${request.path}: ${describeError(exception)}`);
     return new AuthError('INTERNAL_ERROR', { cause: exception });
   }
