@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type CanActivate, type ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import type { Request } from 'express';
+import {
+  type ArgumentsHost,
+  type CanActivate,
+  Catch,
+  Controller,
+  type ExceptionFilter,
+  type ExecutionContext,
+  ForbiddenException,
+  Get,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { Request, Response } from 'express';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -38,5 +51,38 @@ describe("an application's global guard refusing a request to a library route", 
 
   it('a status the library has no code for is 500 INTERNAL_ERROR', async () => {
     expect((await login('teapot')).body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', code: 'INTERNAL_ERROR' });
+  });
+});
+
+@Controller('projects')
+class ProjectsController {
+  @Get(':id')
+  find(): never {
+    throw new NotFoundException('no such project');
+  }
+}
+
+/** The application's own 404 body. */
+@Catch(NotFoundException)
+class ApplicationNotFoundFilter implements ExceptionFilter {
+  catch(_exception: NotFoundException, host: ArgumentsHost): void {
+    host.switchToHttp().getResponse<Response>().status(404).json({ problem: 'not here' });
+  }
+}
+
+describe("the application's own exception filters", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'sqlite', controllers: [ProjectsController], providers: [{ provide: APP_FILTER, useClass: ApplicationNotFoundFilter }] });
+  });
+  afterAll(() => t?.close());
+
+  it("keep the application's 404s; an unknown path under the prefix still gets the library's NOT_FOUND", async () => {
+    expect((await request(t.server).get('/projects/42')).body).toEqual({ problem: 'not here' });
+    expect((await request(t.server).get('/no/such/page')).body).toEqual({ problem: 'not here' });
+    const unknown = await request(t.server).get('/auth/no-such-route');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    const wrongMethod = await request(t.server).get('/auth/login');
+    expect([wrongMethod.status, wrongMethod.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 });

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
@@ -24,7 +24,6 @@ import { CurrentUserGuard } from './guards/current-user.guard.js';
 import { HookRunner } from './hooks/hook-runner.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
-import { AuthNotFoundFilter } from './http/auth-not-found.filter.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { strategyParts, withPrefix } from './strategies/strategy-parts.js';
@@ -64,7 +63,6 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
       inject: [AUTH_MODULE_OPTIONS],
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
-    { provide: APP_FILTER, useClass: AuthNotFoundFilter },
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),

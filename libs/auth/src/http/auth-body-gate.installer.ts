@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { authBodyGate } from './auth-body-gate.js';
+import { authNotFound } from './auth-not-found.handler.js';
 
 interface ExpressRouter {
   stack: { route?: { path?: unknown } }[];
@@ -13,9 +14,10 @@ interface ExpressRouter {
 /**
  * Puts `authBodyGate` first in the Express router, under the prefix, so that it reads the body of
  * every request Express will route there before any body parser does. Nest registers its parsers
- * when the application initialises, before any module hook runs, so the gate is moved to the
- * front. Mounted with Express's own path matching, it sees exactly the requests the library's
- * handlers will see, whatever the case of the path.
+ * and routes when the application initialises, before any module hook runs, so the gate is moved
+ * to the front, and `authNotFound` goes after the routes (before Nest's own 404 handler). Mounted
+ * with Express's own path matching, they see exactly the requests the library's handlers would
+ * see, whatever the case of the path.
  */
 @Injectable()
 export class AuthBodyGateInstaller implements OnModuleInit {
@@ -37,6 +39,7 @@ export class AuthBodyGateInstaller implements OnModuleInit {
     assertRoutesUnderPrefix(router, this.config.prefix);
     router.use(this.config.prefix, authBodyGate(this.config.bodyLimitBytes));
     router.stack.unshift(router.stack.pop()!);
+    router.use(this.config.prefix, authNotFound());
     this.installed = true;
   }
 }

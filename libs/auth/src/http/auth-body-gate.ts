@@ -4,8 +4,6 @@ import { AuthError } from '../errors/auth.error.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 import { setAuthResponseHeaders } from './auth-response-headers.js';
 
-const UNDER_PREFIX = Symbol('svc:under-prefix');
-
 /**
  * The first handler of every request under the prefix, in front of the application's body parsers
  * (README, "HTTP rules"). It sets the auth response headers and reads the body itself, strictly:
@@ -17,7 +15,6 @@ const UNDER_PREFIX = Symbol('svc:under-prefix');
 export function authBodyGate(bodyLimitBytes: number): RequestHandler {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   return (request: Request, response: Response, next: NextFunction): void => {
-    (request as unknown as Record<symbol, boolean>)[UNDER_PREFIX] = true;
     response.removeHeader('X-Powered-By');
     setAuthResponseHeaders(response);
     if (!hasBody(request)) return next();
@@ -39,11 +36,6 @@ export function authBodyGate(bodyLimitBytes: number): RequestHandler {
       () => refuse(response, 'MALFORMED_JSON', { closeConnection: true }),
     );
   };
-}
-
-/** True for a request that `authBodyGate` saw: it was routed under the library's prefix. */
-export function isUnderAuthPrefix(request: Request): boolean {
-  return (request as unknown as Record<symbol, boolean | undefined>)[UNDER_PREFIX] === true;
 }
 
 /** RFC 9112 §6.3: a request has a body when it says so with Transfer-Encoding or a non-zero Content-Length. */
