@@ -12,6 +12,7 @@ import { attachPrincipal } from './current-user.guard.js';
  * `@UseGuards(CurrentUserGuard)`, except the `@Public()` ones; `@OptionalAuth()` routes are served
  * to everyone and learn who is signed in. Fails closed: only a missing or refused credential makes
  * an optional route anonymous; an unavailable database or a cross-site request is still refused.
+ * Handlers that are not HTTP routes (GraphQL, WebSocket, microservices) are refused unless public.
  */
 @Injectable()
 export class AuthGlobalGuard implements CanActivate {
@@ -21,9 +22,11 @@ export class AuthGlobalGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    // svc authenticates HTTP requests only: a GraphQL resolver, a gateway or a message handler it
+    // cannot vouch for is refused rather than left open, unless marked @Public().
+    if (context.getType() !== 'http') return false;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
