@@ -13,7 +13,7 @@ import { systemClock } from './clock.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
-import { credentialOf, loginMethodOf } from './config/strategy.js';
+import { builtCredentialOf, loginMethodOf } from './config/strategy.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
 import { authEntities } from './entities/index.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
@@ -54,7 +54,7 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false');
-  const parts = strategyParts(loginMethodOf(extras.strategy), credentialOf(extras.strategy, extras.credential ?? oauthSectionOf(extras)?.strategy));
+  const parts = strategyParts(loginMethodOf(extras.strategy), builtCredentialOf(extras));
   const controllers = [...parts.login.controllers, ...parts.credential.controllers].map((controller) => withPrefix(controller, prefix));
   const providers: Provider[] = [
     {
@@ -92,10 +92,4 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     providers: [...(definition.providers ?? []), ...providers],
     exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage, AfterResponse],
   };
-}
-
-/** With `forRoot`, the options and the extras are one object: the OAuth section's credential is there. */
-function oauthSectionOf(extras: AuthModuleExtras): { strategy?: 'session' | 'jwt' } | undefined {
-  const options = extras as AuthModuleExtras & Partial<AuthOptions>;
-  return extras.strategy === 'oauth2' ? options.oauth2 : extras.strategy === 'oidc' ? options.oidc : undefined;
 }

@@ -1,4 +1,4 @@
-import type { AuthStrategy } from './auth-options.js';
+import type { AuthModuleExtras, AuthOptions, AuthStrategy } from './auth-options.js';
 
 export const STRATEGIES = ['session', 'jwt', 'oidc', 'oauth2'] as const satisfies readonly AuthStrategy[];
 
@@ -21,4 +21,14 @@ export function loginMethodOf(strategy: AuthStrategy): LoginMethod {
 
 export function credentialOf(strategy: AuthStrategy, oauthCredential: CredentialKind | undefined): CredentialKind {
   return strategy === 'session' || strategy === 'jwt' ? strategy : (oauthCredential ?? 'session');
+}
+
+/**
+ * The credential the module's routes are built for, from the extras alone: the `credential` extra,
+ * or with `forRoot` (where options and extras are one object) the OAuth section's `strategy`.
+ */
+export function builtCredentialOf(extras: AuthModuleExtras): CredentialKind {
+  const options = extras as AuthModuleExtras & Partial<AuthOptions>;
+  const section = extras.strategy === 'oauth2' ? options.oauth2 : extras.strategy === 'oidc' ? options.oidc : undefined;
+  return credentialOf(extras.strategy, extras.credential ?? section?.strategy);
 }

@@ -4,7 +4,7 @@ import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, secret, trustedProxies } from './option-rules.js';
-import { CREDENTIAL_KINDS, type CredentialKind, credentialOf, STRATEGIES } from './strategy.js';
+import { builtCredentialOf, CREDENTIAL_KINDS, type CredentialKind, STRATEGIES } from './strategy.js';
 import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
 /**
@@ -121,16 +121,16 @@ function jwtSettings(jwt: JwtOptions | undefined, credential: CredentialKind, oa
 }
 
 /**
- * The OAuth strategies' credential is named twice: by the section's `strategy` (a value) and, for
- * `forRootAsync`, by the `credential` extra that shaped the routes. They must agree.
+ * The OAuth strategies' credential is named twice: by the section's `strategy` (a value, perhaps
+ * from a factory) and by what shaped the routes (the `credential` extra of `forRootAsync`, default
+ * 'session'). They must agree, or the routes and the credential would disagree.
  */
 function credentialOfOptions(options: AuthOptions, extras: AuthModuleExtras): CredentialKind {
-  if (extras.strategy !== 'oauth2' && extras.strategy !== 'oidc') return credentialOf(extras.strategy, undefined);
+  const built = builtCredentialOf(extras);
+  if (extras.strategy !== 'oauth2' && extras.strategy !== 'oidc') return built;
   const field = `${extras.strategy}.strategy`;
-  const named = oneOf(field, options[extras.strategy]?.strategy, extras.credential ?? 'session', CREDENTIAL_KINDS);
-  if (extras.credential !== undefined && named !== extras.credential) {
-    throw new AuthConfigError(field, `must match the credential given to AuthModule.forRootAsync (${extras.credential})`);
-  }
+  const named = oneOf(field, options[extras.strategy]?.strategy, built, CREDENTIAL_KINDS);
+  if (named !== built) throw new AuthConfigError(field, `must match the credential AuthModule's routes were built for (${built}): with forRootAsync, give it as the credential extra`);
   return named;
 }
 

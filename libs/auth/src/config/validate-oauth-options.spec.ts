@@ -52,12 +52,12 @@ describe('validateAuthOptions: the oauth2 and oidc sections', () => {
   });
 
   it('gives the jwt credential its defaults and a key derived from the section secret, unless a jwt section is given', () => {
-    const derived = validateAuthOptions(oauth2([github], { strategy: 'jwt' }), { strategy: 'oauth2' });
+    const derived = validateAuthOptions(oauth2([github], { strategy: 'jwt' }), { strategy: 'oauth2', credential: 'jwt' });
     expect(derived.credential).toBe('jwt');
     expect(derived.jwt).toMatchObject({ algorithm: 'HS256', accessTokenExpireMinutes: 10, refreshTokenExpireDays: 7 });
     expect(derived.jwt!.secretKey).not.toBe(SECRET);
     expect(derived.jwt!.secretKey).toHaveLength(43);
-    const own = validateAuthOptions({ ...oauth2([github], { strategy: 'jwt' }), jwt: { secretKey: 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', accessTokenExpireMinutes: 5 } }, { strategy: 'oauth2' });
+    const own = validateAuthOptions({ ...oauth2([github], { strategy: 'jwt' }), jwt: { secretKey: 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', accessTokenExpireMinutes: 5 } }, { strategy: 'oauth2', credential: 'jwt' });
     expect(own.jwt).toMatchObject({ secretKey: 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', accessTokenExpireMinutes: 5 });
   });
 
@@ -101,7 +101,11 @@ describe('validateAuthOptions: the oauth2 and oidc sections', () => {
   it('the credential given to forRootAsync must match the section', () => {
     expect(validateAuthOptions(oauth2([github]), { strategy: 'oauth2', credential: 'jwt' }).credential).toBe('jwt');
     expect(() => validateAuthOptions(oauth2([github], { strategy: 'session' }), { strategy: 'oauth2', credential: 'jwt' })).toThrow(
-      'oauth2.strategy must match the credential given to AuthModule.forRootAsync (jwt)',
+      "oauth2.strategy must match the credential AuthModule's routes were built for (jwt): with forRootAsync, give it as the credential extra",
+    );
+    // forRootAsync without the extra builds the session routes: a factory naming jwt is refused.
+    expect(() => validateAuthOptions(oauth2([github], { strategy: 'jwt' }), { strategy: 'oauth2' })).toThrow(
+      "oauth2.strategy must match the credential AuthModule's routes were built for (session)",
     );
   });
 });
