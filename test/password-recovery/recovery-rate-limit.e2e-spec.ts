@@ -40,6 +40,18 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect((await forgot('203.0.113.9', 'known@x.io')).status).toBe(202);
     });
 
+    it('change-password: per user across addresses, so a stolen credential cannot spread its guesses', async () => {
+      const signup = await request(t.server).post('/auth/signup').send({ email: 'owner@x.io', password: PASSWORD });
+      const credential = strategy === 'session' ? { Cookie: signup.headers['set-cookie'] } : { Authorization: `Bearer ${signup.body.access_token}` };
+      const change = (from: string, current: string) =>
+        request(t.server).post('/auth/change-password').set('X-Forwarded-For', from).set(credential).send({ current_password: current, new_password: 'battery staple' });
+      for (const n of [1, 2, 3]) expect((await change(`203.0.113.${n}`, `guess ${n}`)).status).toBe(403);
+      const fourth = await change('203.0.113.4', PASSWORD);
+      expect([fourth.status, fourth.body.code]).toEqual([429, 'RATE_LIMITED']);
+      t.clock.advance(60_000);
+      expect((await change('203.0.113.5', PASSWORD)).status).toBe(204);
+    });
+
     it('forgot-password and reset-password: one address gets max requests per window', async () => {
       for (const name of ['a', 'b', 'c']) expect((await forgot('198.51.100.1', `${name}@x.io`)).status).toBe(202);
       expect((await forgot('198.51.100.1', 'd@x.io')).status).toBe(429);

@@ -14,7 +14,8 @@ export class PasswordChangeController {
 
   /** 204; the user's other sessions or refresh families are ended, the presented credential stays. */
   @Post('change-password')
-  @AuthRateLimit()
+  // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
+  @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   @BodyOperation('changePassword', 'beforeChangePassword')

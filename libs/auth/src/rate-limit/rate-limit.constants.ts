@@ -13,6 +13,8 @@ export interface RateLimitRoute {
   by?: 'ip' | 'user';
   /** Also count the request under `account:<normalised email>:path` (login, forgot-password). */
   perAccount?: boolean;
+  /** Also count the request under `user:<id>:path` for the signed-in user (change-password). */
+  perUser?: boolean;
   /** A library endpoint: limited only when a `rateLimit` section is configured. */
   builtIn?: boolean;
   /** `@SkipRateLimit()`: not limited, whatever the controller says. */

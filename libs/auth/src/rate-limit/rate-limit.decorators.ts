@@ -35,10 +35,11 @@ export function SkipRateLimit(): MethodDecorator & ClassDecorator {
 
 /**
  * For the library's own endpoints: limited like `@RateLimit()` when a `rateLimit` section is
- * configured, not at all otherwise; `perAccount` also counts `account:<email>:path`.
+ * configured, not at all otherwise; `perAccount` also counts `account:<email>:path`, `perUser`
+ * `user:<id>:path` for the signed-in user (so that spreading guesses over addresses does not help).
  */
-export function AuthRateLimit(options: { perAccount?: boolean } = {}): MethodDecorator & ClassDecorator {
-  return limitWith({ builtIn: true, perAccount: options.perAccount === true });
+export function AuthRateLimit(options: { perAccount?: boolean; perUser?: boolean } = {}): MethodDecorator & ClassDecorator {
+  return limitWith({ builtIn: true, perAccount: options.perAccount === true, perUser: options.perUser === true });
 }
 
 function limitWith(route: RateLimitRoute): MethodDecorator & ClassDecorator {

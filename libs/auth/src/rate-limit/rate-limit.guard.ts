@@ -63,7 +63,9 @@ export class RateLimitGuard implements CanActivate {
       const account = this.getAccount(request);
       if (account !== null) keys.push(`account:${account}:${path}`);
     }
-    // One after the other: the account is counted only when the address was let through.
+    const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
+    if (route.perUser && typeof userId === 'string') keys.push(`user:${userId}:${path}`);
+    // One after the other: the account or user is counted only when the address was let through.
     for (const key of keys) {
       const check = await this.count(key, limit, settings);
       if (check && !check.allowed) this.throwRateLimited(response, limit, check);
