@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
+import request from 'supertest';
 import { PasswordHasher } from '../../libs/auth/src/password/password-hasher.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions, type Credentials } from '../password-recovery/recovery-client.js';
 import { availableEngines } from '../support/engines.js';
@@ -128,6 +129,40 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       const [row] = await t.dataSource.query(`SELECT password_hash FROM users WHERE email = '${email}'`);
       expect(bcrypt.getRounds(row.password_hash)).toBe(11);
       expect((await client.login(email, OLD)).status).toBe(200);
+    });
+
+    it("a change of password racing a login's silent upgrade still succeeds: the upgrade changed the hash, not the password", async () => {
+      const email = `race${++serial}@x.io`;
+      const signup = await client.signup(email, OLD);
+      const credential = strategy === 'session' ? { Cookie: signup.headers['set-cookie'] } : { Authorization: `Bearer ${signup.body.access_token}` };
+      await t.dataSource.query(`UPDATE users SET password_hash = ${t.dataSource.driver.createParameter('p0', 0)} WHERE email = '${email}'`, [await bcrypt.hash(OLD, 10)]);
+      const gate = hasher.pauseNextHash();
+      const change = inFlight(request(t.server).post('/auth/change-password').set(credential).send({ current_password: OLD, new_password: NEW }));
+      await gate.entered; // the change verified OLD against the cost-10 hash and hashed NEW
+
+      expect((await client.login(email, OLD)).status).toBe(200); // upgrades the hash to cost 11
+      expect(change.done()).toBe(false);
+      gate.release();
+
+      expect((await change.response).status).toBe(204);
+      await expectPasswordIs(email, NEW, OLD);
+    });
+
+    it('a deactivation that commits while a change of password runs bcrypt: 401, the password unchanged', async () => {
+      const email = `race${++serial}@x.io`;
+      const signup = await client.signup(email, OLD);
+      const credential = strategy === 'session' ? { Cookie: signup.headers['set-cookie'] } : { Authorization: `Bearer ${signup.body.access_token}` };
+      const gate = hasher.pauseNextHash();
+      const change = inFlight(request(t.server).post('/auth/change-password').set(credential).send({ current_password: OLD, new_password: NEW }));
+      await gate.entered;
+
+      await t.dataSource.query(`UPDATE users SET is_active = ${engine === 'postgres' ? 'false' : '0'} WHERE email = '${email}'`);
+      gate.release();
+
+      const response = await change.response;
+      expect([response.status, response.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+      await t.dataSource.query(`UPDATE users SET is_active = ${engine === 'postgres' ? 'true' : '1'} WHERE email = '${email}'`);
+      await expectPasswordIs(email, OLD, NEW);
     });
 
     it('a deactivation that commits while the login runs bcrypt: the login issues nothing', async () => {
