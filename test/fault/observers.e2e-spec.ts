@@ -9,7 +9,8 @@ const ENGINES = await availableEngines();
 
 describe.each(ENGINES)('observers that throw or never settle on %s (README, "5. Observers")', (engine) => {
   it('change neither the responses nor the observers after them, are logged to svc without a stack, and app.close() completes', async () => {
-    const app = await createFaultApp({ engine, strategy: 'session', providers: [HangingObservers, CrashingObservers, RecordingObserver] });
+    // Observers are waited for at most hookTimeoutSeconds: at shutdown, the hanging ones for 1 s.
+    const app = await createFaultApp({ engine, strategy: 'session', providers: [HangingObservers, CrashingObservers, RecordingObserver], options: { hookTimeoutSeconds: 1 } });
     let closed = false;
     try {
       const recorder = app.t.app.get(RecordingObserver);
@@ -43,6 +44,7 @@ describe.each(ENGINES)('observers that throw or never settle on %s (README, "5. 
 
       closed = true;
       await within(10_000, 'app.close() with observers still pending', app.close());
+      expect(app.logger.matching('warn', `observer of ${AuthEvent.SignupAfter} still running after 1 s: no longer waited for`)).toHaveLength(1);
     } finally {
       if (!closed) await app.close();
     }

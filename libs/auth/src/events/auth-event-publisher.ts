@@ -1,7 +1,8 @@
-import { Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Request } from 'express';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
 import { describeError } from '../errors/describe-error.js';
 import { AfterResponse } from './after-response.js';
 import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
@@ -11,8 +12,9 @@ const SECRET_FIELDS = ['token', 'providerAccessToken', 'providerRefreshToken'];
 
 /**
  * Delivers events to observers after the response has been sent (README, "5. Observers"). Each observer
- * runs on its own: a crash is logged to `svc` and changes nothing else. An observer's promise is
- * not waited for, so one that never settles holds up nothing.
+ * runs on its own: a crash is logged to `svc` and changes nothing else. The delivery lasts until
+ * every observer's promise has settled, at most `hookTimeoutSeconds`, so that shutdown (and a
+ * test's drain) waits for a mail being sent but never for an observer that hangs.
  */
 @Injectable()
 export class AuthEventPublisher implements OnModuleInit {
@@ -20,6 +22,7 @@ export class AuthEventPublisher implements OnModuleInit {
 
   constructor(
     private readonly afterResponse: AfterResponse,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Optional() private readonly emitter?: EventEmitter2,
   ) {}
 
@@ -37,18 +40,32 @@ export class AuthEventPublisher implements OnModuleInit {
     this.afterResponse.run(request, `observers of ${name}`, () => this.deliver(name, payload));
   }
 
-  private deliver(name: AuthEventName, payload: unknown): void {
+  private async deliver(name: AuthEventName, payload: unknown): Promise<void> {
     const secrets = SECRET_FIELDS.map((field) => (payload as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
     const report = (error: unknown) => this.logger.error(`observer of ${name} failed: ${describeError(error, secrets)}`);
+    const running: Promise<unknown>[] = [];
     const call = (listener: () => unknown) => {
       try {
         const result = listener();
-        if (result instanceof Promise) result.catch(report);
+        if (result instanceof Promise) running.push(result.catch(report));
       } catch (error) {
         report(error);
       }
     };
     for (const listener of this.emitter!.listeners(name)) call(() => (listener as (p: unknown) => unknown)(payload));
     for (const listener of this.emitter!.listenersAny()) call(() => listener(name, payload));
+    if (running.length > 0) await this.settledWithinTimeout(name, running);
+  }
+
+  private async settledWithinTimeout(name: AuthEventName, running: Promise<unknown>[]): Promise<void> {
+    const seconds = this.config.hookTimeoutSeconds;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), seconds * 1000);
+      timer.unref();
+    });
+    const outcome = await Promise.race([Promise.all(running), timeout]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') this.logger.warn(`observer of ${name} still running after ${seconds} s: no longer waited for`);
   }
 }
