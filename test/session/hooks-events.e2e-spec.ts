@@ -18,7 +18,7 @@ import { cookiesOf, createTestApp, type TestApp } from '../support/test-app.js';
 const ENGINES = await availableEngines();
 
 /** What the hooks saw, and how the test wants them to behave. */
-const seen: { signup: SignupPayload[]; login: LoginPayload[]; mode: 'pass' | 'abort' | 'abort-429' | 'crash' | 'rename' } = { signup: [], login: [], mode: 'pass' };
+const seen: { signup: SignupPayload[]; login: LoginPayload[]; mode: 'pass' | 'abort' | 'abort-429' | 'crash' | 'rename' | 'plain-password' } = { signup: [], login: [], mode: 'pass' };
 
 @Injectable()
 class TestHooks implements AuthHooks {
@@ -28,6 +28,7 @@ class TestHooks implements AuthHooks {
     if (seen.mode === 'abort-429') throw new HookAbort('Slow down', HttpStatus.TOO_MANY_REQUESTS);
     if (seen.mode === 'crash') throw new Error(`boom with ${payload.password.reveal()}`);
     if (seen.mode === 'rename') return { ...payload, displayName: 'Set by hook' };
+    if (seen.mode === 'plain-password') return { ...payload, password: 'chosen by the hook' as unknown as SignupPayload['password'] };
     return payload;
   }
 
@@ -87,6 +88,13 @@ describe.each(ENGINES)('before-hooks and observers on %s', (engine) => {
     seen.mode = 'rename';
     const response = await signup('renamed@x.io');
     expect(response.body.displayName).toBe('Set by hook');
+  });
+
+  it('a hook may hand the password back as a plain string: it is taken as the password', async () => {
+    seen.mode = 'plain-password';
+    expect((await signup('plain@x.io')).status).toBe(201);
+    const login = await request(t.server).post('/auth/login').send({ email: 'plain@x.io', password: 'chosen by the hook' });
+    expect(login.status).toBe(200);
   });
 
   it('HookAbort blocks the operation: 403 HOOK_ABORTED with the hook message, nothing stored', async () => {

@@ -14,7 +14,14 @@ import { SecretString } from './secret-string.js';
 
 const BODY_OPERATION = Symbol('svc:body-operation');
 const PAYLOAD = Symbol('svc:payload');
-const SECRET_FIELDS = ['password', 'token', 'current_password', 'new_password'];
+/** The library's own secret fields of each schema; an application column is never one of them. */
+const SECRET_FIELDS: Record<AuthSchemaName, readonly string[]> = {
+  signup: ['password'],
+  login: ['password'],
+  forgotPassword: [],
+  resetPassword: ['token', 'password'],
+  changePassword: ['current_password', 'new_password'],
+};
 
 interface BodyOperation {
   schema: AuthSchemaName;
@@ -53,11 +60,9 @@ export class BeforeHookInterceptor implements NestInterceptor {
   }
 
   private async prepare(operation: BodyOperation, request: Request): Promise<void> {
-    const body = await this.validated(operation.schema, request.body);
-    for (const field of SECRET_FIELDS) {
-      if (typeof body[field] === 'string') body[field] = new SecretString(body[field]);
-    }
-    const payload = await this.hooks.run(operation.hook, body as never, request);
+    const body = wrapSecrets(await this.validated(operation.schema, request.body), operation.schema);
+    // A hook may hand a secret back as a plain string: it is wrapped again before the handler sees it.
+    const payload = wrapSecrets(await this.hooks.run(operation.hook, body as never, request), operation.schema);
     (request as unknown as Record<symbol, unknown>)[PAYLOAD] = payload;
   }
 
@@ -81,4 +86,12 @@ export class BeforeHookInterceptor implements NestInterceptor {
 
 function problemsOf(errors: ValidationError[]): string[] {
   return errors.flatMap((error) => Object.values(error.constraints ?? { invalid: `${error.property} is invalid` }));
+}
+
+function wrapSecrets<T>(payload: T, schema: AuthSchemaName): T {
+  const fields = payload as Record<string, unknown>;
+  for (const field of SECRET_FIELDS[schema]) {
+    if (typeof fields[field] === 'string') fields[field] = new SecretString(fields[field]);
+  }
+  return payload;
 }
