@@ -110,11 +110,11 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
     expect(await familyRevoked(account.access)).toBe(true);
   });
 
-  it('AuthService.revokeAllRefreshFamilies logs a user out everywhere, and only that user', async () => {
+  it('AuthService.revokeAllCredentials logs a user out everywhere, and only that user', async () => {
     const first = await t.account('everywhere@x.io');
     const second = tokensOf(await t.login('everywhere@x.io'));
     const bystander = await t.account('bystander@x.io');
-    await t.app.get(AuthService).revokeAllRefreshFamilies(first.userId);
+    await t.app.get(AuthService).revokeAllCredentials(first.userId);
     for (const access of [first.access, second.access]) expect((await t.me(access)).status).toBe(401);
     for (const refresh of [first.refresh, second.refresh]) expect((await t.refresh(refresh)).status).toBe(401);
     expect((await t.me(bystander.access)).status).toBe(200);

@@ -1,17 +1,17 @@
-import { AuthService, UnitOfWork } from '#svc/auth';
+import { AuthService } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
 import { claimsOf, createJwtApp, DAY, type JwtApp, tokensOf } from './jwt-kit.js';
 
 const ENGINES = await availableEngines();
 
-describe.each(ENGINES)('purgeExpiredRefreshTokens on %s', (engine) => {
+describe.each(ENGINES)('purgeExpired() of refresh tokens on %s', (engine) => {
   let t: JwtApp;
   beforeEach(async () => {
     t = await createJwtApp({ engine });
   });
   afterEach(() => t.close());
 
-  const purge = () => t.app.get(UnitOfWork).transaction((manager) => t.app.get(AuthService).purgeExpiredRefreshTokens(manager));
+  const purge = async () => (await t.app.get(AuthService).purgeExpired()).refreshTokens;
   const rowsOf = async (access: string) =>
     ((await t.dataSource.query('SELECT * FROM refresh_tokens')) as { id: string; family_id: string; consumed_at: unknown; revoked_at: unknown }[]).filter(
       (row) => row.family_id === claimsOf(access).sid,
@@ -54,19 +54,5 @@ describe.each(ENGINES)('purgeExpiredRefreshTokens on %s', (engine) => {
     expect(await purge()).toBe(3);
     expect(await rowsOf(partly.access)).toHaveLength(0);
     expect(await rowsOf(rotated.access)).toHaveLength(1); // rotated again on day 7: live until day 14
-  });
-
-  it('the caller commits: a rolled-back transaction deletes nothing', async () => {
-    await t.account('rollback@x.io');
-    t.clock.advance(8 * DAY);
-    await expect(
-      t.app.get(UnitOfWork).transaction(async (manager) => {
-        expect(await t.app.get(AuthService).purgeExpiredRefreshTokens(manager)).toBe(1);
-        throw new Error('scheduler crashed before commit');
-      }),
-    ).rejects.toThrow('scheduler crashed before commit');
-    expect(await t.dataSource.query('SELECT id FROM refresh_tokens')).toHaveLength(1);
-    expect(await purge()).toBe(1);
-    expect(await t.dataSource.query('SELECT id FROM refresh_tokens')).toHaveLength(0);
   });
 });

@@ -10,7 +10,6 @@ import {
 } from './auth.module-definition.js';
 import { AuthService } from './auth.service.js';
 import { systemClock } from './clock.js';
-import type { AuthConfig } from './config/auth-config.js';
 import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
 import { builtCredentialOf, loginMethodOf } from './config/strategy.js';

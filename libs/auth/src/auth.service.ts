@@ -1,6 +1,5 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { EntityManager } from 'typeorm';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { ResetTokenStore } from './password/reset-token-store.js';
@@ -52,34 +51,10 @@ export class AuthService<U extends SvcUser = SvcUser> {
     return this.unitOfWork.transaction((manager) => this.revoker.revokeAllOfUser(manager, userId));
   }
 
-  /** `revokeAllCredentials` of the session credential. */
-  revokeAllSessions(userId: string): Promise<void> {
-    return this.unitOfWork.transaction((manager) => this.store(SessionStore, 'session').revokeAllOfUser(manager, userId));
-  }
-
-  /** `revokeAllCredentials` of the jwt credential. */
-  revokeAllRefreshFamilies(userId: string): Promise<void> {
-    return this.unitOfWork.transaction((manager) => this.store(RefreshTokenStore, 'jwt').revokeAllOfUser(manager, userId));
-  }
-
-  /** Deletes expired session rows; the caller commits (pass a transaction's manager). */
-  purgeExpiredSessions(manager: EntityManager): Promise<number> {
-    return this.store(SessionStore, 'session').purgeExpired(manager);
-  }
-
-  /**
-   * Deletes refresh rows that can no longer matter; the caller commits (pass a transaction's
-   * manager). Expired rows go; a revoked row stays until its whole family has expired (at most
-   * `jwt.refreshTokenExpireDays` after the revocation). From a scheduler, e.g. `@nestjs/schedule`:
-   * `@Cron('0 * * * *') purge() { return unitOfWork.transaction((m) => auth.purgeExpiredRefreshTokens(m)); }`
-   */
-  purgeExpiredRefreshTokens(manager: EntityManager): Promise<number> {
-    return this.store(RefreshTokenStore, 'jwt').purgeExpired(manager);
-  }
-
   /**
    * Deletes everything that can no longer matter, in one transaction: expired sessions, or refresh
-   * rows by the retention rule above; used and expired password-reset tokens; then the ended windows
+   * rows that can no longer be presented (a revoked row stays until its whole family has expired, so
+   * that reuse is still recognised); used and expired password-reset tokens; then the ended windows
    * of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
    */
   async purgeExpired(): Promise<PurgeResult> {
@@ -93,13 +68,6 @@ export class AuthService<U extends SvcUser = SvcUser> {
     }));
     const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;
     return { ...result, rateLimitWindows };
-  }
-
-  /** The store of a credential, which exists only when that credential is the configured one. */
-  private store<T>(type: Type<T>, credential: 'session' | 'jwt'): T {
-    const store = this.optional(type);
-    if (!store) throw new TypeError(`svc: ${type.name} exists only with the ${credential} credential`);
-    return store;
   }
 
   private optional<T>(type: Type<T>): T | undefined {

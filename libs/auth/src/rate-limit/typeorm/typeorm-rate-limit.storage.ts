@@ -97,7 +97,6 @@ function parametersFor(databaseType: string): [string, string, string] {
     case 'postgres':
       return ['$1', '$2', '$3'];
     case 'better-sqlite3':
-    case 'sqlite':
       return ['?', '?', '?'];
     default:
       throw new TypeError(`svc: rateLimit.backend 'database' supports PostgreSQL and SQLite (better-sqlite3), not ${databaseType}`);

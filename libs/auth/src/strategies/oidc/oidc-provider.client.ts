@@ -33,7 +33,7 @@ export class OidcProviderClient implements OAuthProviderClient {
   constructor(
     private readonly provider: OidcProviderConfig,
     private readonly timeoutSeconds: number,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
     this.name = provider.name;
     this.pkce = provider.pkce;
