@@ -75,7 +75,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
         cookie: { secure: false },
         ...(strategy === 'jwt' ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
         ...options.options,
-      } as never),
+      }),
       ...(options.imports ?? []),
     ],
     controllers: options.controllers ?? [],

@@ -54,7 +54,7 @@ export class UserStore {
 
   /** Replaces the hash only if it is still `expected` (README, "Login and concurrent changes": an upgrade never overwrites a newer hash). */
   async replacePasswordHash(manager: EntityManager, userId: string, expected: string, passwordHash: string): Promise<boolean> {
-    const result = await manager.update(this.config.userEntity, { id: userId, passwordHash: expected } as never, { passwordHash } as Partial<SvcUser>);
+    const result = await manager.update(this.config.userEntity, { id: userId, passwordHash: expected }, { passwordHash } as Partial<SvcUser>);
     return result.affected === 1;
   }
 }
