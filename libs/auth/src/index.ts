@@ -63,7 +63,7 @@ export { HookAbort } from './hooks/hook-abort.js';
 export { SecretString } from './hooks/secret-string.js';
 export { UnitOfWork } from './persistence/unit-of-work.js';
 export { MemoryRateLimitStorage } from './rate-limit/memory/memory-rate-limit.storage.js';
-export { RateLimit, RateLimitFor, type RateLimitOptions as RateLimitRouteOptions, SkipRateLimit } from './rate-limit/rate-limit.decorators.js';
+export { RateLimit, RateLimitFor, type RateLimitRouteOptions, SkipRateLimit } from './rate-limit/rate-limit.decorators.js';
 export { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 export { type RateLimitCheck, RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 export { RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';

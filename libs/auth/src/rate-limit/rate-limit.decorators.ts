@@ -3,7 +3,7 @@ import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js
 import { RateLimitGuard } from './rate-limit.guard.js';
 
 /** What `@RateLimit()` may change for one route; the rest comes from the `rateLimit` section. */
-export interface RateLimitOptions {
+export interface RateLimitRouteOptions {
   /** @default rateLimit.max */
   max?: number;
   /** @default rateLimit.windowSeconds */
@@ -16,12 +16,12 @@ export interface RateLimitOptions {
  * Limits a route (or every route of a controller) per client, keyed `<client>:<route path>`, with
  * the section's `max` and `windowSeconds` unless given here (README, "Rate limiting").
  */
-export function RateLimit(options: RateLimitOptions = {}): MethodDecorator & ClassDecorator {
+export function RateLimit(options: RateLimitRouteOptions = {}): MethodDecorator & ClassDecorator {
   return limitWith(routeOptions(options));
 }
 
 /** Like `@RateLimit()` under a fixed path: routes given the same path share one counter. */
-export function RateLimitFor(path: string, options: RateLimitOptions = {}): MethodDecorator & ClassDecorator {
+export function RateLimitFor(path: string, options: RateLimitRouteOptions = {}): MethodDecorator & ClassDecorator {
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw new TypeError(`svc: @RateLimitFor(path) needs a path starting with "/", got ${JSON.stringify(path)}`);
   }
@@ -46,7 +46,7 @@ function limitWith(route: RateLimitRoute): MethodDecorator & ClassDecorator {
   return applyDecorators(SetMetadata(RATE_LIMIT_ROUTE, Object.freeze(route)), UseGuards(RateLimitGuard));
 }
 
-function routeOptions(options: RateLimitOptions): RateLimitRoute {
+function routeOptions(options: RateLimitRouteOptions): RateLimitRoute {
   const positive = (name: string, value: unknown) => {
     if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) {
       throw new TypeError(`svc: @RateLimit({ ${name} }) must be a positive integer, got ${JSON.stringify(value)}`);
