@@ -26,7 +26,7 @@ export function oneOf<T extends string>(field: string, value: unknown, fallback:
 export function secret(field: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) throw new AuthConfigError(field, 'is required');
   if (value.length < 32) throw new AuthConfigError(field, 'must be at least 32 characters');
-  if (isPlaceholderSecret(value)) throw new AuthConfigError(field, 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 48`)');
+  if (isPlaceholderSecret(value)) throw new AuthConfigError(field, 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 32`)');
   return value;
 }
 

@@ -6,8 +6,9 @@ import { readCookie } from './cookies.js';
 import { assertSameOrigin } from './cross-site-check.js';
 
 /**
- * Runs first on every library route (a class-level guard, so before rate limiting, hooks and
- * handlers): a request that a library cookie authenticates must come from an allowed origin.
+ * Runs first among the library's guards on every library route (a class-level guard, so before
+ * rate limiting, hooks and handlers; an application's global guards run before it): a request
+ * that a library cookie authenticates must come from an allowed origin.
  * The body rules ran before, in `authBodyGate`.
  */
 @Injectable()

@@ -6,8 +6,8 @@ import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
+import { isUuid } from '../persistence/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads and writes rows of the application's user entity. */
 @Injectable()
@@ -19,7 +19,7 @@ export class UserStore {
   }
 
   findById(manager: EntityManager, id: string): Promise<SvcUser | null> {
-    if (!UUID.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return manager.findOneBy(this.config.userEntity, { id });
   }
 
@@ -43,7 +43,7 @@ export class UserStore {
    * reference it. SQLite needs no lock: the unit of work runs one transaction at a time there.
    */
   lockById(manager: EntityManager, id: string): Promise<SvcUser | null> {
-    if (!UUID.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     const query = manager.createQueryBuilder(this.config.userEntity, 'user').where('user.id = :id', { id });
     return (manager.connection.options.type === 'postgres' ? query.setLock('for_no_key_update') : query).getOne();
   }

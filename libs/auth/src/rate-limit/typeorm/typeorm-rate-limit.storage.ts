@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
-/** `rate_limit_counters.key` is varchar(255) (README, "Schema"). */
+/** `rate_limit_counters.key` is varchar(255): longer keys are stored by their hash (README, "Rate limiting"). */
 const MAX_KEY_LENGTH = 255;
 
 /**

@@ -1,3 +1,5 @@
+import { isUuid } from '../../persistence/uuid.js';
+
 /** The claims of an access token the library minted (README, "Access tokens (jwt)"). */
 export interface AccessTokenClaims {
   /** The user id. */
@@ -11,7 +13,6 @@ export interface AccessTokenClaims {
   nbf?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Tolerated clock difference between instances for `iat` (RFC 7519 §4.1.6 leaves it to the verifier). */
 const CLOCK_SKEW_SECONDS = 5;
 
@@ -27,8 +28,7 @@ export function accessTokenClaimsOf(payload: unknown, now: Date): AccessTokenCla
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
   const claims = payload as Record<string, unknown>;
   if (claims.typ !== 'access') return null;
-  if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) return null;
-  if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) return null;
+  if (!isUuid(claims.sub) || !isUuid(claims.sid)) return null;
   if (typeof claims.jti !== 'string' || claims.jti.length === 0 || claims.jti.length > 64) return null;
   if (!isNumericDate(claims.exp)) return null;
   if (!isNumericDate(claims.iat) || claims.iat > now.getTime() / 1000 + CLOCK_SKEW_SECONDS) return null;
