@@ -16,7 +16,7 @@ describe('the memory backend holds a bounded number of keys', () => {
     try {
       for (const key of ['a', 'b', 'c']) expect((await storage.check(key, 60, 5)).allowed).toBe(true);
       const refused = await storage.check('d', 60, 5);
-      expect(refused).toEqual({ allowed: false, count: 0, retryAfterSeconds: 60 });
+      expect(refused).toEqual({ allowed: false, count: 6, retryAfterSeconds: 60 }); // over the limit: RateLimit-Remaining 0
       expect((await storage.check('a', 60, 5)).count).toBe(2);
 
       clock.advance(60_000); // a, b and c have ended: room for new keys again

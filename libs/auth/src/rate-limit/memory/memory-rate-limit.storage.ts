@@ -39,7 +39,8 @@ export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationSh
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
     let counter = this.counters.get(key);
-    if (!counter && !this.hasRoom(now)) return { ...checkResult(0, max, window.end, now), allowed: false };
+    // Full: a new key is refused as if it were over its limit (remaining 0), known keys keep counting.
+    if (!counter && !this.hasRoom(now)) return checkResult(max + 1, max, window.end, now);
     if (!counter || counter.windowEnd !== window.end) {
       counter = { windowEnd: window.end, count: 0 };
       this.counters.set(key, counter);
