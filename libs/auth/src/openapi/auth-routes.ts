@@ -54,7 +54,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
             summary: 'Ask for a password-reset mail (the same answer whether or not the email exists)',
             body: 'forgotPassword',
             success: { status: 202, description: 'Accepted' },
-            errors: [...BODY, ...limited],
+            errors: [...BODY, 'CSRF_REJECTED', ...limited],
           },
           {
             method: 'post',
@@ -62,7 +62,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
             summary: 'Set a new password with a mailed token; every credential of the user ends',
             body: 'resetPassword',
             success: { status: 204, description: 'Password set' },
-            errors: [...BODY, 'RESET_TOKEN_INVALID', ...limited],
+            errors: [...BODY, 'RESET_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
           },
           {
             method: 'post',
