@@ -86,3 +86,16 @@ describe("the application's own exception filters", () => {
     expect([wrongMethod.status, wrongMethod.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 });
+
+describe("the application's own middleware", () => {
+  it("runs before svc's request rules, so a refusal of the body gate carries its CORS headers", async () => {
+    const t = await createTestApp({ engine: 'sqlite', configure: (app) => app.enableCors({ origin: 'https://app.test' }) });
+    try {
+      const form = await request(t.server).post('/auth/login').set('Origin', 'https://app.test').set('Content-Type', 'text/plain').send('hello');
+      expect([form.status, form.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      expect(form.headers['access-control-allow-origin']).toBe('https://app.test');
+    } finally {
+      await t.close();
+    }
+  });
+});

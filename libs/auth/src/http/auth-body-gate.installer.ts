@@ -6,18 +6,27 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { authBodyGate } from './auth-body-gate.js';
 import { authNotFound } from './auth-not-found.handler.js';
 
+interface RouterLayer {
+  name?: string;
+  route?: { path?: unknown };
+}
+
 interface ExpressRouter {
-  stack: { route?: { path?: unknown } }[];
+  stack: RouterLayer[];
   use(path: string, handler: unknown): unknown;
 }
 
+/** The layers of Express's body parsers (body-parser's function names). */
+const BODY_PARSERS = new Set(['jsonParser', 'urlencodedParser', 'rawParser', 'textParser']);
+
 /**
- * Puts `authBodyGate` first in the Express router, under the prefix, so that it reads the body of
- * every request Express will route there before any body parser does. Nest registers its parsers
- * and routes when the application initialises, before any module hook runs, so the gate is moved
- * to the front, and `authNotFound` goes after the routes (before Nest's own 404 handler). Mounted
- * with Express's own path matching, they see exactly the requests the library's handlers would
- * see, whatever the case of the path.
+ * Puts `authBodyGate` in the Express router, under the prefix, right before the first body parser
+ * (or route), so that it reads the body of every request Express will route there before any parser
+ * does, and after the application's own middleware (CORS, helmet), whose headers its refusals
+ * then carry. Nest registers its parsers and routes when the application initialises, before any
+ * module hook runs, so the gate is moved into place, and `authNotFound` goes after the routes
+ * (before Nest's own 404 handler). Mounted with Express's own path matching, they see exactly the
+ * requests the library's handlers would see, whatever the case of the path.
  */
 @Injectable()
 export class AuthBodyGateInstaller implements OnModuleInit {
@@ -38,7 +47,9 @@ export class AuthBodyGateInstaller implements OnModuleInit {
     }
     assertRoutesUnderPrefix(router, this.config.prefix);
     router.use(this.config.prefix, authBodyGate(this.config.bodyLimitBytes));
-    router.stack.unshift(router.stack.pop()!);
+    const gate = router.stack.pop()!;
+    const firstReader = router.stack.findIndex((layer) => BODY_PARSERS.has(layer.name ?? '') || layer.route !== undefined);
+    router.stack.splice(firstReader, 0, gate);
     router.use(this.config.prefix, authNotFound());
     this.installed = true;
   }
