@@ -66,7 +66,7 @@ export { MemoryRateLimitStorage } from './rate-limit/memory/memory-rate-limit.st
 export { RateLimit, RateLimitFor, type RateLimitRouteOptions, SkipRateLimit } from './rate-limit/rate-limit.decorators.js';
 export { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 export { type RateLimitCheck, RateLimitStorage } from './rate-limit/rate-limit.storage.js';
-export { RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
+export { type RedisCommands, RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
 export { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 export type { AccessTokenClaims } from './strategies/jwt/access-token-claims.js';
 export type { OAuthUserInfo } from './strategies/oauth/oauth-user-info.js';

@@ -3,6 +3,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthStrategy } from './auth-options.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 import type { CredentialKind } from './strategy.js';
+import type { RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
 
 /** The validated, defaulted and frozen configuration every service reads. */
 export interface AuthConfig {
@@ -58,7 +59,7 @@ export interface AuthConfig {
     readonly max: number;
     readonly backend: 'memory' | 'database' | 'redis';
     readonly onBackendError: 'deny' | 'allow';
-    readonly redis?: unknown;
+    readonly redis?: RedisCommands;
     readonly memoryMaxKeys: number;
   };
 }

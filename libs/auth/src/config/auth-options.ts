@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import type { RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
 import type { OAuth2ProviderOptions, OAuthSectionOptions, OidcProviderOptions } from './oauth-options.js';
 
 /** The credential strategy of one deployment. */
@@ -72,8 +73,8 @@ export interface RateLimitOptions {
   backend?: RateLimitBackend;
   /** What a request gets when the backend is down. @default 'deny' */
   onBackendError?: 'deny' | 'allow';
-  /** ioredis client, required for the redis backend. */
-  redis?: unknown;
+  /** An ioredis `Redis` (or `Cluster`) client, required for the redis backend. */
+  redis?: RedisCommands;
   /** Keys the memory backend holds at most; past it, new keys are refused with 429. @default 100000 (100..10000000) */
   memoryMaxKeys?: number;
 }

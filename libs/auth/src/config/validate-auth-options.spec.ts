@@ -53,6 +53,15 @@ describe('validateAuthOptions', () => {
     expect(() => validateAuthOptions(base, { strategy: 'ldap' as never })).toThrow('strategy must be one of session, jwt, oidc, oauth2');
   });
 
+  it('needs a Redis client with the commands the limiter sends for the redis backend', () => {
+    const message = 'rateLimit.redis is required for the redis backend (an ioredis Redis or Cluster client)';
+    for (const redis of [undefined, {}, { evalsha: () => 0 }, 'redis://127.0.0.1:6379']) {
+      expect(() => validateAuthOptions({ ...base, rateLimit: { backend: 'redis', redis: redis as never } }, { strategy: 'session' })).toThrow(message);
+    }
+    const client = { evalsha: async () => 1, eval: async () => 1, ping: async () => 'PONG' };
+    expect(validateAuthOptions({ ...base, rateLimit: { backend: 'redis', redis: client } }, { strategy: 'session' }).rateLimit?.redis).toBe(client);
+  });
+
   it('tells random secrets from placeholders', () => {
     for (const secret of [RANDOM, 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4']) expect(isPlaceholderSecret(secret)).toBe(false);
     for (const secret of ['secretsecretsecretsecretsecretsecret', '${JWT_SECRET_FROM_ENVIRONMENT_VARIABLE}', '0123012301230123012301230123012301230123', 'changeme1234567890'])

@@ -6,6 +6,7 @@ import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.j
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, secret, trustedProxies } from './option-rules.js';
 import { builtCredentialOf, CREDENTIAL_KINDS, type CredentialKind, STRATEGIES } from './strategy.js';
 import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
+import type { RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
 
 /**
  * Checks every option on its own, fills in the defaults and freezes the result.
@@ -81,8 +82,8 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
   if (config.password.minLength > config.password.maxLength) {
     throw new AuthConfigError('password.minLength', 'must not exceed password.maxLength');
   }
-  if (config.rateLimit?.backend === 'redis' && !config.rateLimit.redis) {
-    throw new AuthConfigError('rateLimit.redis', 'is required for the redis backend (an ioredis client)');
+  if (config.rateLimit?.backend === 'redis' && !isRedisClient(config.rateLimit.redis)) {
+    throw new AuthConfigError('rateLimit.redis', 'is required for the redis backend (an ioredis Redis or Cluster client)');
   }
   return deepFreeze(config);
 }
@@ -142,3 +143,7 @@ export function validatePrefix(prefix: unknown = '/auth'): string {
   return prefix;
 }
 
+function isRedisClient(value: unknown): boolean {
+  const client = value as Partial<Record<keyof RedisCommands, unknown>> | null | undefined;
+  return typeof client?.evalsha === 'function' && typeof client.eval === 'function' && typeof client.ping === 'function';
+}

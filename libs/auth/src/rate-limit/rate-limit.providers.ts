@@ -1,5 +1,4 @@
 import type { Provider } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
@@ -28,7 +27,7 @@ export function createRateLimitStorage(config: AuthConfig, clock: Clock, unitOfW
     case 'database':
       return new TypeOrmRateLimitStorage(unitOfWork, clock);
     case 'redis':
-      return new RedisRateLimitStorage(config.rateLimit?.redis as Redis, clock);
+      return new RedisRateLimitStorage(config.rateLimit!.redis!, clock);
     default:
       return new MemoryRateLimitStorage(clock, { maxKeys: config.rateLimit?.memoryMaxKeys });
   }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Clock } from '../../clock.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
@@ -22,12 +21,22 @@ const EXPIRY_MARGIN_MS = 1000;
 export const DEFAULT_REDIS_KEY_PREFIX = 'svc:rate-limit:';
 
 /**
+ * The commands the limiter sends. An ioredis `Redis` client has them, and so has an ioredis
+ * `Cluster`: each counter is one key, so its script runs on the node that holds it.
+ */
+export interface RedisCommands {
+  evalsha(sha1: string, numberOfKeys: number, key: string, expiryMs: number): Promise<unknown>;
+  eval(script: string, numberOfKeys: number, key: string, expiryMs: number): Promise<unknown>;
+  ping(): Promise<unknown>;
+}
+
+/**
  * Counters in Redis through ioredis. The window number is part of the key and comes from the
  * injected clock, so a new window is simply a new key (the old one expires on its own).
  */
 export class RedisRateLimitStorage implements RateLimitStorage {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisCommands,
     private readonly clock: Clock,
     private readonly keyPrefix = DEFAULT_REDIS_KEY_PREFIX,
   ) {}
