@@ -55,7 +55,7 @@ export interface FuzzTarget extends FuzzSetup {
 }
 
 const SEED_EMAIL = 'seed@fuzz.test';
-const SEED_PASSWORD = 'seed password 1';
+export const SEED_PASSWORD = 'seed password 1';
 
 export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
   const logger = new CapturingLogger();

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { SEED_PASSWORD } from './fuzz-target.js';
 import { hostileValue, objectOf, PROTOTYPE_KEYS, unicodeJson } from './hostile-values.js';
 
 /** The endpoints that take a JSON body, and the fields of each (the demo user adds displayName). */
@@ -43,7 +44,8 @@ const plausibleEmail: Record<BodyEndpoint, fc.Arbitrary<string>> = {
 const plausiblePassword = fc.oneof(fc.constantFrom('correct horse battery', 'é'.repeat(36), 'ｐａｓｓｗｏｒｄ１２'), fc.string({ minLength: 8, maxLength: 30 }));
 const plausible: Record<string, fc.Arbitrary<string>> = {
   password: plausiblePassword,
-  current_password: plausiblePassword,
+  // The seed account's own password too, so that a change that succeeds is fuzzed as well.
+  current_password: fc.oneof(plausiblePassword, fc.constant(SEED_PASSWORD)),
   new_password: plausiblePassword,
   displayName: fc.oneof(fc.constant('Ada'), fc.string({ minLength: 1, maxLength: 64 })),
   token: fc.base64String({ minLength: 40, maxLength: 48 }).map((text) => text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '')),
