@@ -13,6 +13,7 @@ const SETUPS = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((st
 /** One request per hook, built from an account and a reset token made while the hooks pass. */
 function hookedRequests(app: FaultApp, account: Account, resetToken: string, strategy: 'session' | 'jwt'): [string, RawRequest][] {
   const cookie = { Cookie: `${app.cookieName}=${account.cookie}` };
+  const signedIn = strategy === 'session' ? cookie : { Authorization: `Bearer ${account.access}` };
   return [
     ['beforeSignup', app.post('/auth/signup', { email: `new-${randomBytes(4).toString('hex')}@fault.test`, password: PASSWORD })],
     ['beforeLogin', app.post('/auth/login', { email: account.email, password: PASSWORD }, cookie)],
@@ -20,6 +21,7 @@ function hookedRequests(app: FaultApp, account: Account, resetToken: string, str
     ...(strategy === 'jwt' ? ([['beforeRefresh', app.post('/auth/refresh', undefined, cookie)]] as [string, RawRequest][]) : []),
     ['beforeForgotPassword', app.post('/auth/forgot-password', { email: account.email })],
     ['beforeResetPassword', app.post('/auth/reset-password', { token: resetToken, password: 'a new password 1' })],
+    ['beforeChangePassword', app.post('/auth/change-password', { current_password: PASSWORD, new_password: 'a new password 2' }, signedIn)],
   ];
 }
 

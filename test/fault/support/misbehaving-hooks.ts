@@ -28,4 +28,5 @@ export class MisbehavingHooks implements AuthHooks {
   beforeRefresh = act;
   beforeForgotPassword = act;
   beforeResetPassword = act;
+  beforeChangePassword = act;
 }
