@@ -3,7 +3,8 @@
 import autocannon from 'autocannon';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { freePort, runDemo } from '../test/demo/demo-process.js';
+import { runDemo } from '../test/demo/demo-process.js';
+import { reserveLoopbackPort } from '../test/support/listen.js';
 
 const ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,7 +26,7 @@ async function requestsPerSecond(url: string, headers: Record<string, string>, s
 export async function benchSessionMe(): Promise<void> {
   const database = `svc_bench_${Date.now()}`;
   await admin(`CREATE DATABASE ${database}`);
-  const port = await freePort();
+  const port = await reserveLoopbackPort();
   const demo = await runDemo({
     PORT: String(port),
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { availableEngines } from '../support/engines.js';
-import { type DemoProcess, freePort, runDemo } from './demo-process.js';
+import { reserveLoopbackPort } from '../support/listen.js';
+import { type DemoProcess, runDemo } from './demo-process.js';
 
 const ENGINES = await availableEngines();
 
@@ -55,7 +56,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
     database = await databaseUrlFor(engine, dir);
-    const port = await freePort();
+    const port = await reserveLoopbackPort();
     const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off' });
     if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
     demo = started;
@@ -101,7 +102,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
 describe.each(['memory', 'database', 'redis'])('the demo rate limiter, RATE_LIMIT_BACKEND=%s', (backend) => {
   it('limits login per address with RATE_LIMIT_MAX, honouring TRUSTED_IP_HEADER only when set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-demo-rl-'));
-    const port = await freePort();
+    const port = await reserveLoopbackPort();
     const demo = await runDemo({
       PORT: String(port),
       DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
@@ -146,7 +147,7 @@ describe('the demo app configuration', () => {
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'jwt.secretKey is a placeholder value'],
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'jwt.secretKey is a placeholder value'],
   ])('exits non-zero on %o, naming the field', async (env, message) => {
-    const result = await runDemo({ PORT: String(await freePort()), DATABASE_URL: 'sqlite::memory:', ...env });
+    const result = await runDemo({ PORT: String(await reserveLoopbackPort()), DATABASE_URL: 'sqlite::memory:', ...env });
     if (!('exitCode' in result)) {
       await result.stop();
       throw new Error('the demo started');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
-import { cookieOf, createFaultApp, PASSWORD } from './support/fault-app.js';
+import { eventually } from '../support/eventually.js';
+import { cookieOf } from '../support/raw-http.js';
+import { createFaultApp, PASSWORD } from './support/fault-app.js';
 import { within } from './support/fault-checks.js';
 import { CrashingObservers, HangingObservers, RecordingObserver } from './support/misbehaving-observers.js';
 
@@ -29,8 +31,7 @@ describe.each(ENGINES)('observers that throw or never settle on %s (README, "5. 
 
       // The recorder runs after a hanging and a crashing observer of the same events.
       await app.t.events.waitFor(AuthEvent.LogoutAfter, 1);
-      const deadline = Date.now() + 5000;
-      while (recorder.received.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually('the recorder received three events', () => recorder.received.length >= 3);
       expect(recorder.received).toEqual([AuthEvent.SignupAfter, AuthEvent.LoginAfter, AuthEvent.LogoutAfter]);
       const crashes: [string, string][] = [
         [AuthEvent.SignupAfter, 'Error: observer exploded'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freshDatabase } from '../support/engines.js';
-import type { RawRequest, RawResponse } from '../support/raw-http.js';
-import { type Account, cookieOf, createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
+import { cookieOf, type RawRequest, type RawResponse } from '../support/raw-http.js';
+import { type Account, createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
 import { expectServiceUnavailable, within } from './support/fault-checks.js';
 import { PostgresRelay } from './support/postgres-relay.js';
 import { PostgresSaboteur } from './support/postgres-saboteur.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import type { RawRequest, RawResponse } from '../support/raw-http.js';
-import { cookieOf, createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
+import { cookieOf, type RawRequest, type RawResponse } from '../support/raw-http.js';
+import { createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
 import { expectServiceUnavailable, within } from './support/fault-checks.js';
 import { RedisServerProcess, redisServerInstalled } from './support/redis-server-process.js';
 import { describeWithRedisServer } from './support/required-services.js';

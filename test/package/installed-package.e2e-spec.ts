@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../demo/demo-process.js';
+import { reserveLoopbackPort } from '../support/listen.js';
 import { readmeFiles } from './support/readme-files.js';
 import { copySqliteAddon, REPO, sh, writeScratchApp } from './support/scratch-app.js';
 
@@ -70,7 +70,7 @@ describe('the packed svc package in an application written from the README', () 
   }, 120_000);
 
   it('runs: signup, /auth/me, the guarded routes, the hook, the observer, health and OpenAPI', async () => {
-    const port = await freePort();
+    const port = await reserveLoopbackPort();
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['dist/src/main.js'], {
       cwd: app,

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions, until } from './recovery-client.js';
+import { eventually } from '../support/eventually.js';
+import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from './recovery-client.js';
 
 const ENGINES = await availableEngines();
 const MINUTE = 60_000;
@@ -75,7 +76,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       const responses = await Promise.all(Array.from({ length: 5 }, () => client.forgot('burst@x.io')));
       expect(responses.map((response) => response.status)).toEqual([202, 202, 202, 202, 202]);
       // Each event fires after its transaction committed: the five are all in.
-      await until(() => client.tokensMailedTo('burst@x.io').length === 5, 'five reset tokens');
+      await eventually('five reset tokens', () => client.tokensMailedTo('burst@x.io').length === 5);
       const rows = await tokenRows(user.id);
       expect(rows).toHaveLength(1);
       expect(client.tokensMailedTo('burst@x.io').map(sha256)).toContain(rows[0].token_hash);

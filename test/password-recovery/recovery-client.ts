@@ -2,6 +2,7 @@ import { expect } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent, type AuthOptions, type AuthStrategy, type UserBody } from '#svc/auth';
 import { cookiesOf, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { eventually } from '../support/eventually.js';
 
 /** The strategies that have passwords, so password recovery (issue 4). */
 export const PASSWORD_STRATEGIES: AuthStrategy[] = ['session', 'jwt'];
@@ -94,16 +95,8 @@ export class RecoveryClient {
     const before = this.tokensMailedTo(email).length;
     const response = await this.forgot(email);
     expect(response.status).toBe(202);
-    await until(() => this.tokensMailedTo(email).length > before, `a reset token for ${email}`);
+    await eventually(`a reset token for ${email}`, () => this.tokensMailedTo(email).length > before);
     return this.tokensMailedTo(email).at(-1)!;
   }
 }
 
-/** Polls (no fixed sleep) until `condition` holds, for work that runs after the response. */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

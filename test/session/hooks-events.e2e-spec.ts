@@ -11,7 +11,7 @@ import {
   SecretString,
   type SignupPayload,
 } from '#svc/auth';
-import { until } from '../password-recovery/recovery-client.js';
+import { eventually } from '../support/eventually.js';
 import { availableEngines } from '../support/engines.js';
 import { cookiesOf, createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -134,7 +134,9 @@ describe.each(ENGINES)('before-hooks and observers on %s', (engine) => {
     expect(login.status).toBe(200);
     const loginEvent = (await t.events.waitFor(AuthEvent.LoginAfter, logins + 1)).at(-1);
     expect(loginEvent).toEqual({ user: login.body, strategy: 'session' });
-    await until(() => logger.lines.some((line) => line.text.startsWith('observer of svc.login.after failed') && line.text.includes('async observer exploded') && line.text.endsWith('\nsvc')), 'the async observer crash logged');
+    await eventually('the async observer crash logged', () =>
+      logger.lines.some((line) => line.text.startsWith('observer of svc.login.after failed') && line.text.includes('async observer exploded') && line.text.endsWith('\nsvc')),
+    );
   });
 
   it('login failure events carry the reason, the ip and the time, never the password', async () => {

@@ -74,3 +74,9 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** The value a response's Set-Cookie gives the cookie `name`, decoded, or undefined. */
+export function cookieOf(response: RawResponse, name: string): string | undefined {
+  const line = response.setCookies.find((cookie) => cookie.startsWith(`${name}=`));
+  return line === undefined ? undefined : decodeURIComponent(line.slice(name.length + 1).split(';')[0]);
+}

@@ -1,4 +1,5 @@
-import { type DemoProcess, freePort, runDemo } from '../../demo/demo-process.js';
+import { type DemoProcess, runDemo } from '../../demo/demo-process.js';
+import { reserveLoopbackPort } from '../../support/listen.js';
 
 export const DEMO_SECRET = 'b7Xq2Lm9Rv4Tz8Kc1Nw6Hp3Jf5Gd0SaE';
 
@@ -8,7 +9,7 @@ export const DEMO_SECRET = 'b7Xq2Lm9Rv4Tz8Kc1Nw6Hp3Jf5Gd0SaE';
  * potentially trustworthy origin.
  */
 export async function startBuiltDemo(env: Record<string, string> = {}, port?: number): Promise<DemoProcess> {
-  const listenOn = port ?? (await freePort());
+  const listenOn = port ?? (await reserveLoopbackPort());
   const started = await runDemo({
     PORT: String(listenOn),
     AUTH_BASE_URL: `http://127.0.0.1:${listenOn}`,

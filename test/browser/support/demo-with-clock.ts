@@ -4,7 +4,7 @@ import { AUTH_CLOCK, type Clock } from '#svc/auth';
 import { readDemoConfig } from '../../../apps/demo/src/demo-config.js';
 import { DemoEventLog } from '../../../apps/demo/src/demo-event-log.js';
 import { DemoModule } from '../../../apps/demo/src/demo.module.js';
-import { freePort } from '../../demo/demo-process.js';
+import { reserveLoopbackPort } from '../../support/listen.js';
 import { DEMO_SECRET } from './built-demo.js';
 
 /** The system clock plus an offset the test moves forward: the server's side of "time passes". */
@@ -32,7 +32,7 @@ export interface DemoWithClock {
  * allows no lifetime under one minute). Its EVENT/MAIL printer is left out of Jest's output.
  */
 export async function startDemoWithClock(env: Record<string, string>): Promise<DemoWithClock> {
-  const port = await freePort();
+  const port = await reserveLoopbackPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = readDemoConfig({ PORT: String(port), AUTH_BASE_URL: baseUrl, DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: DEMO_SECRET, ...env });
   const clock = new ShiftableClock();

@@ -4,7 +4,7 @@ import { CapturingLogger } from '../../support/capturing-logger.js';
 import { credentialRows, type DatabaseRows } from '../../support/database-rows.js';
 import type { Engine, freshDatabase } from '../../support/engines.js';
 import { listenOnLoopback } from '../../support/listen.js';
-import { type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
+import { cookieOf, type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
 export const PASSWORD = 'correct horse battery';
@@ -85,14 +85,9 @@ export async function createFaultApp(options: FaultAppOptions): Promise<FaultApp
   };
 }
 
-/** The value of cookie `name` set by `response`, if any. */
-export function cookieOf(response: RawResponse, name: string): string | undefined {
-  const line = response.setCookies.find((cookie) => cookie.startsWith(`${name}=`));
-  return line === undefined ? undefined : decodeURIComponent(line.slice(name.length + 1).split(';')[0]);
-}
-
 /** The name of the PostgreSQL database behind `app`. */
 export function databaseNameOf(app: FaultApp): string {
   const { url } = app.t.dataSource.options as { url?: string };
   return new URL(url!).pathname.slice(1);
 }
+

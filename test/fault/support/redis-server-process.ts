@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { freePort } from '../../demo/demo-process.js';
+import { reserveLoopbackPort } from '../../support/listen.js';
 
 /** Whether a `redis-server` binary can be started on this machine. */
 export function redisServerInstalled(): boolean {
@@ -17,7 +17,7 @@ export class RedisServerProcess {
   private constructor(readonly port: number) {}
 
   static async start(): Promise<RedisServerProcess> {
-    const server = new RedisServerProcess(await freePort());
+    const server = new RedisServerProcess(await reserveLoopbackPort());
     await server.startAgain();
     return server;
   }

@@ -3,7 +3,7 @@ import { CapturingLogger } from '../../support/capturing-logger.js';
 import { credentialRows, type DatabaseRows } from '../../support/database-rows.js';
 import { availableEngines, type Engine } from '../../support/engines.js';
 import { listenOnLoopback } from '../../support/listen.js';
-import { type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
+import { cookieOf, type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
 export type FuzzStrategy = 'session' | 'jwt';
@@ -72,7 +72,9 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
 
   const seed: SeedAccount = { userId: '', email: SEED_EMAIL, password: SEED_PASSWORD, resetToken: '' };
   const takeCredential = (response: RawResponse) => {
-    const cookie = cookieValue(response, setup.strategy === 'session' ? 'svc_session' : 'svc_refresh');
+    const name = setup.strategy === 'session' ? 'svc_session' : 'svc_refresh';
+    const cookie = cookieOf(response, name);
+    if (cookie === undefined) throw new Error(`seed: no ${name} cookie in ${JSON.stringify(response.setCookies)}`);
     if (setup.strategy === 'session') seed.session = cookie;
     else {
       seed.refresh = cookie;
@@ -114,10 +116,4 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
     },
     close: () => app.close(),
   };
-}
-
-function cookieValue(response: RawResponse, name: string): string {
-  const line = response.setCookies.find((cookie) => cookie.startsWith(`${name}=`));
-  if (!line) throw new Error(`seed: no ${name} cookie in ${JSON.stringify(response.setCookies)}`);
-  return decodeURIComponent(line.slice(name.length + 1).split(';')[0]);
 }

@@ -18,4 +18,4 @@ export { BrowserAgent, BrowserAgentError, type CallbackReached, type Hop, type S
 export { CookieJar, type StoredCookie } from './cookie-jar.js';
 export type { ClientAuthentication } from './client-authentication.js';
 export type { ProviderTokenRequest } from './client-authentication-check.js';
-export { reserveLoopbackPort } from './loopback-server.js';
+export { reserveLoopbackPort } from '../listen.js';

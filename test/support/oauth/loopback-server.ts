@@ -79,15 +79,3 @@ export class LoopbackServer {
     });
   }
 }
-
-/**
- * A free port on 127.0.0.1, released again at once: an application under test can be given its
- * own URL (its `baseUrl` and the client's redirect_uri) before it listens there.
- */
-export async function reserveLoopbackPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,4 +1,4 @@
-/** Polls `condition` until it holds (for what the browser reports to Node asynchronously); no fixed sleep. */
+/** Polls `condition` until it holds (work after a response, what a browser or a child process reports); no fixed sleep. */
 export async function eventually(what: string, condition: () => boolean, timeout = 5000): Promise<void> {
   const deadline = Date.now() + timeout;
   while (!condition()) {
