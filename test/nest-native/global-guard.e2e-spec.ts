@@ -113,7 +113,7 @@ describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((str
       expect(response.headers['www-authenticate']).toBeUndefined();
     });
 
-    it('leaves /auth/me to its own check: 401 without a credential, one lookup with it', async () => {
+    it('leaves /auth/me to its own check: 401 without a credential, the user with it', async () => {
       expect((await request(t.server).get('/auth/me')).status).toBe(401);
       expect((await request(t.server).get('/auth/me').set(credential)).body.id).toBe(userId);
     });
