@@ -10,7 +10,7 @@ import { demoPageScript } from './demo-page.script.js';
 const PAGE_SECURITY =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** The demo's page (README, "Demo") and the files it loads. */
+/** The demo's page (README, "The demo page") and the files it loads. */
 @Controller()
 export class DemoPageController {
   constructor(@Inject(DEMO_CONFIG) private readonly config: DemoConfig) {}

@@ -4,7 +4,7 @@ import type { DemoConfig } from '../demo-config.js';
 export type DemoPageView = 'home' | 'reset-password';
 
 /**
- * The demo's page (README, "Demo"). Static HTML: the script (/demo.js) decides which section to show
+ * The demo's page (README, "The demo page"). Static HTML: the script (/demo.js) decides which section to show
  * once it knows whether someone is signed in, so nothing is usable before it runs.
  */
 export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
