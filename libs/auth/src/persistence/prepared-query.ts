@@ -21,6 +21,14 @@ export async function preparedQuery(manager: EntityManager, sql: string, paramet
   }
 }
 
+/** The library's few hot statements, each named once (a fixed set of texts: it cannot grow). */
+const statementNames = new Map<string, string>();
+
 function statementName(sql: string): string {
-  return `svc_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `svc_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
+import { preparedQuery } from '../../persistence/prepared-query.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
@@ -44,9 +45,7 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
     await this.housekeepOncePerMinute(now);
-    const rows: Array<{ count: number | string; window_end: number | string }> = await this.unitOfWork.autocommit((manager) =>
-      manager.query(this.upsertSql, [storedKey(key), window.start, window.end]),
-    );
+    const rows = await this.unitOfWork.autocommit((manager) => preparedQuery(manager, this.upsertSql, [storedKey(key), window.start, window.end]));
     // The row may hold a later window than ours when another instance's clock runs ahead: its end counts.
     return checkResult(Number(rows[0].count), max, Number(rows[0].window_end), now);
   }
