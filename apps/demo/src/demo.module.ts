@@ -12,6 +12,13 @@ import { DemoUserColumns1763700000001 } from './migrations/1763700000001-demo-us
 import { DemoUser } from './users/demo-user.entity.js';
 
 /** The demo application: svc on an embedded SQLite file or PostgreSQL, configured from the environment. */
+/**
+ * WAL lets readers go on while a write commits, and `synchronous = NORMAL` stops each commit from
+ * waiting for fsync (a crash may lose the last commits, never corrupt the file): the database rate
+ * limiter commits a counter at every limited request (README, "Rate limiting").
+ */
+const sqliteFileSettings = { enableWAL: true, prepareDatabase: (db: { pragma(sql: string): unknown }): void => void db.pragma('synchronous = NORMAL') };
+
 @Module({})
 export class DemoModule {
   static register(config: DemoConfig): DynamicModule {
@@ -22,8 +29,7 @@ export class DemoModule {
         EventEmitterModule.forRoot(),
         TypeOrmModule.forRoot({
           ...config.database,
-          // WAL lets readers go on while a write commits (the database rate limiter writes often).
-          ...(config.database.type === 'better-sqlite3' ? { enableWAL: config.database.database !== ':memory:' } : {}),
+          ...(config.database.type === 'better-sqlite3' && config.database.database !== ':memory:' ? sqliteFileSettings : {}),
           entities: authEntities(DemoUser),
           // Migrations, not synchronize: the schema is versioned and never altered behind your back.
           migrations: [...authMigrations, DemoUserColumns1763700000001],
