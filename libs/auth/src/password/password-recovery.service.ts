@@ -53,10 +53,10 @@ export class PasswordRecovery {
    * (and so the delay it causes to the requests that follow) does not tell them apart.
    */
   private async issueResetToken(email: string): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
-    const found = await this.unitOfWork.autocommit((manager) => this.users.findByEmail(manager, email));
+    const found = await this.unitOfWork.autocommit((manager) => this.users.findByEmailEvenly(manager, email));
     const userId = found?.isActive ? found.id : randomUUID();
     const issued = await this.unitOfWork.transaction(async (manager) => {
-      await this.users.lockById(manager, userId);
+      await this.users.lockRow(manager, userId);
       await this.tokens.discardAllOfUser(manager, userId);
       return this.tokens.issueIfActive(manager, userId);
     });
