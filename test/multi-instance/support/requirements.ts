@@ -1,0 +1,19 @@
+import { describe, it } from '@jest/globals';
+import { canUsePostgres } from '../../support/engines.js';
+import { canUseRedis } from '../../rate-limit/support/redis.js';
+
+/**
+ * Whether PostgreSQL and Redis both answer. Each check warns loudly when its engine is missing,
+ * and throws instead under REQUIRE_POSTGRES=1 / REQUIRE_REDIS=1.
+ */
+export async function canUsePostgresAndRedis(): Promise<boolean> {
+  const [postgres, redis] = await Promise.all([canUsePostgres(), canUseRedis()]);
+  return postgres && redis;
+}
+
+/** Registers the suite as a visible to-do instead of its tests, so the summary shows what did not run. */
+export function describeMissingEngines(title: string): void {
+  describe(title, () => {
+    it.todo('NOT RUN: needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (REQUIRE_POSTGRES=1 / REQUIRE_REDIS=1 make this a failure)');
+  });
+}
