@@ -13,8 +13,8 @@ const MASTERS = 3;
 export function canStartRedisCluster(): boolean {
   const missing = ['redis-server', 'redis-cli'].filter((binary) => spawnSync(binary, ['--version']).error !== undefined);
   if (missing.length === 0) return true;
-  if (process.env.REQUIRE_REDIS === '1') throw new Error(`Redis is required (REQUIRE_REDIS=1) but ${missing.join(' and ')} not installed`);
-  console.warn(`\n!!! ${missing.join(' and ')} not installed: the Redis Cluster tests are SKIPPED !!!\n`);
+  if (process.env.REQUIRE_REDIS === '1') throw new Error(`Redis is required (REQUIRE_REDIS=1) but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed`);
+  console.warn(`\n!!! ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed: the Redis Cluster tests are SKIPPED !!!\n`);
   return false;
 }
 
