@@ -34,7 +34,8 @@ export async function startRedisCluster(): Promise<RedisClusterUnderTest> {
   const servers: ChildProcess[] = [];
   const clients: (Redis | Cluster)[] = [];
   const stop = async () => {
-    for (const client of clients.splice(0)) client.disconnect();
+    // Every client has closed its connections (and given up any slot refresh) before a node goes.
+    await Promise.all(clients.splice(0).map((client) => client.quit().catch(() => client.disconnect())));
     await Promise.all(servers.map(terminate));
     rmSync(dir, { recursive: true, force: true });
   };
@@ -49,7 +50,8 @@ export async function startRedisCluster(): Promise<RedisClusterUnderTest> {
   }
   return {
     ports,
-    connect: () => track(clients, new Cluster([{ host: '127.0.0.1', port: ports[0] }], { redisOptions: { maxRetriesPerRequest: 1 } })),
+    // CLUSTER SLOTS may take longer than ioredis' default second on a busy CI machine.
+    connect: () => track(clients, new Cluster([{ host: '127.0.0.1', port: ports[0] }], { slotsRefreshTimeout: 5000, redisOptions: { maxRetriesPerRequest: 1 } })),
     node: (port) => track(clients, new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 1 })),
     stop,
   };
