@@ -1,24 +1,34 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { normalizePassword } from '../users/password-rules.js';
+import { BcryptThreads } from './bcrypt-threads.js';
 
-/** bcrypt over the NFKC form of the password, with the configured cost (README, "Validation"). */
+/**
+ * bcrypt over the NFKC form of the password, with the configured cost (README, "Validation"), on
+ * the library's own low-priority threads (README, "Passwords").
+ */
 @Injectable()
-export class PasswordHasher implements OnModuleInit {
+export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   /** Compared against when the email is unknown, so both failures take one bcrypt's time. */
   private dummyHash: string;
+  private threads: BcryptThreads;
 
   constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.dummyHash = await bcrypt.hash(randomBytes(32).toString('base64url'), this.config.password.bcryptCost);
+    this.threads = new BcryptThreads();
+    this.dummyHash = await this.threads.hash(randomBytes(32).toString('base64url'), this.config.password.bcryptCost);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.threads.close();
   }
 
   hash(password: string): Promise<string> {
-    return bcrypt.hash(normalizePassword(password), this.config.password.bcryptCost);
+    return this.threads.hash(normalizePassword(password), this.config.password.bcryptCost);
   }
 
   /** Constant-time comparison (bcrypt.compare); a null hash still costs one comparison. */
@@ -27,7 +37,7 @@ export class PasswordHasher implements OnModuleInit {
     // bcrypt stops at a NUL and after 72 bytes: such a password could match a shorter one, so it
     // never matches (it still costs one comparison, for equal timing).
     const comparable = !normalized.includes('\0') && Buffer.byteLength(normalized, 'utf8') <= 72;
-    const matches = await bcrypt.compare(comparable ? normalized : '', hash ?? this.dummyHash);
+    const matches = await this.threads.compare(comparable ? normalized : '', hash ?? this.dummyHash);
     return matches && comparable && hash !== null;
   }
 

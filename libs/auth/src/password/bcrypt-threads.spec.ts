@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import bcrypt from 'bcrypt';
+import { readdirSync, readFileSync } from 'node:fs';
+import { BcryptThreads } from './bcrypt-threads.js';
+
+/** Threads of this process whose nice value is 10 (field 19 of /proc/<pid>/task/<tid>/stat, after the command name). */
+function threadsAtNice10(): number {
+  return readdirSync('/proc/self/task').filter((tid) => {
+    try {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return fields[16] === '10';
+    } catch {
+      return false; // the thread ended meanwhile
+    }
+  }).length;
+}
+
+describe('BcryptThreads', () => {
+  it('hashes and compares as bcrypt does, more jobs than threads waiting their turn', async () => {
+    const threads = new BcryptThreads(2);
+    try {
+      const hashes = await Promise.all(['one', 'two', 'three', 'four', 'five'].map((password) => threads.hash(password, 4)));
+      expect(hashes.every((hash) => bcrypt.getRounds(hash) === 4)).toBe(true);
+      expect(await Promise.all(hashes.map((hash, i) => threads.compare(['one', 'two', 'three', 'four', 'five'][i], hash)))).toEqual([true, true, true, true, true]);
+      expect(await threads.compare('two', hashes[0])).toBe(false);
+      expect(await bcrypt.compare('three', hashes[2])).toBe(true);
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it('a job after close() is refused, and so is one still waiting when it closes', async () => {
+    const threads = new BcryptThreads(1);
+    const running = threads.hash('first', 8);
+    const waiting = threads.hash('second', 8);
+    const closing = threads.close();
+    await expect(waiting).rejects.toThrow('the password threads have stopped');
+    await expect(running).rejects.toThrow();
+    await closing;
+    await expect(threads.compare('x', '$2b$04$abcdefghijklmnopqrstuv')).rejects.toThrow('the password threads have stopped');
+  });
+
+  // Linux only (/proc), as the project's CI is.
+  it('runs bcrypt on threads of lower priority (nice 10), which end with close()', async () => {
+    const before = threadsAtNice10();
+    const threads = new BcryptThreads(2);
+    await Promise.all([threads.hash('a', 4), threads.hash('b', 4)]);
+    expect(threadsAtNice10()).toBe(before + 2);
+    await threads.close();
+    expect(threadsAtNice10()).toBe(before);
+  });
+});

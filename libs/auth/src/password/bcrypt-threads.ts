@@ -1,0 +1,112 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+type Job = { operation: 'hash'; password: string; cost: number } | { operation: 'compare'; password: string; hash: string };
+
+interface Pending {
+  job: Job;
+  resolve(value: string | boolean): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Each thread runs bcrypt synchronously and lowers its own scheduling priority first (nice 19):
+ * the kernel then hands a core to bcrypt only when requests, the database and the rest of the
+ * machine leave one idle, so a storm of logins slows logins, never the other routes. Lowering
+ * one's own priority needs no privilege; where it is not possible (no /proc/thread-self outside
+ * Linux), the thread keeps the normal priority.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readlinkSync } = require('node:fs');
+const { setPriority } = require('node:os');
+const bcrypt = require(workerData.bcryptPath);
+try { setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10); } catch {}
+parentPort.on('message', (job) => {
+  try {
+    const result = job.operation === 'hash' ? bcrypt.hashSync(job.password, job.cost) : bcrypt.compareSync(job.password, job.hash);
+    parentPort.postMessage({ result });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message) });
+  }
+});
+`;
+
+/**
+ * bcrypt on the library's own low-priority threads, one per core (README, "Passwords"), instead of
+ * libuv's shared pool, whose four threads also serve the application's file and DNS work. Jobs
+ * wait in one queue and go to the next free thread; a thread that dies fails its job and is
+ * replaced.
+ */
+export class BcryptThreads {
+  private readonly idle: Worker[] = [];
+  private readonly running = new Map<Worker, Pending>();
+  private readonly queue: Pending[] = [];
+  private readonly bcryptPath = createRequire(import.meta.url).resolve('bcrypt');
+  private closed = false;
+
+  constructor(size = availableParallelism()) {
+    for (let i = 0; i < size; i++) this.idle.push(this.spawn());
+  }
+
+  hash(password: string, cost: number): Promise<string> {
+    return this.run({ operation: 'hash', password, cost }) as Promise<string>;
+  }
+
+  compare(password: string, hash: string): Promise<boolean> {
+    return this.run({ operation: 'compare', password, hash }) as Promise<boolean>;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiting of this.queue.splice(0)) waiting.reject(new Error('svc: the password threads have stopped'));
+    await Promise.all([...this.idle.splice(0), ...this.running.keys()].map((worker) => worker.terminate()));
+  }
+
+  private run(job: Job): Promise<string | boolean> {
+    if (this.closed) return Promise.reject(new Error('svc: the password threads have stopped'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!;
+      const next = this.queue.shift()!;
+      this.running.set(worker, next);
+      worker.postMessage(next.job);
+    }
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { bcryptPath: this.bcryptPath } });
+    worker.unref();
+    worker.on('message', (answer: { result?: string | boolean; error?: string }) => {
+      const pending = this.running.get(worker);
+      this.running.delete(worker);
+      this.idle.push(worker);
+      if (answer.error === undefined) pending?.resolve(answer.result!);
+      else pending?.reject(new Error(`bcrypt: ${answer.error}`));
+      this.dispatch();
+    });
+    // An uncaught error ends the thread: its 'exit' fails the job (without a listener it would throw here).
+    worker.on('error', () => undefined);
+    worker.on('exit', () => this.replace(worker));
+    return worker;
+  }
+
+  /** A thread that exited (it should not) fails the job it held; a new one takes its place. */
+  private replace(worker: Worker): void {
+    const pending = this.running.get(worker);
+    this.running.delete(worker);
+    const index = this.idle.indexOf(worker);
+    if (index >= 0) this.idle.splice(index, 1);
+    pending?.reject(new Error('svc: a password thread stopped'));
+    if (this.closed) return;
+    this.idle.push(this.spawn());
+    this.dispatch();
+  }
+}
