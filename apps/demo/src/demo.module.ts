@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, authEntities, authMigrations } from '#svc/auth';
+import { DemoBenchModule } from './bench/demo-bench.module.js';
 import { DemoController } from './demo.controller.js';
 import { DemoEventLog } from './demo-event-log.js';
 import { DemoRedis } from './demo-redis.js';
@@ -52,6 +53,8 @@ export class DemoModule {
             redis: redis?.client,
           },
         }),
+        // The naive passport-jwt route `npm run bench` compares with (never mounted otherwise).
+        ...(config.benchRoutes ? [DemoBenchModule.register(config)] : []),
       ],
       controllers: [DemoController, DemoPageController],
       providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog, ...(redis ? [{ provide: DemoRedis, useValue: redis }] : [])],
