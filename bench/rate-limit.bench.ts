@@ -1,10 +1,12 @@
 // Requests per second of a rate-limited route next to an unlimited one, for each rate-limit
 // backend, in one run (in-process Nest app on loopback, autocannon, max high enough that nothing
-// is refused). Run: node --import ./bench/ts-register.mjs bench/rate-limit.bench.ts
+// is refused). Each figure is the median of the per-round ratios of interleaved rounds.
+// Figures: ratelimit-memory (>= 0.95), ratelimit-redis (>= 0.85), ratelimit-postgres (>= 0.6),
+// ratelimit-sqlite (>= 0.6; a SQLite file as TypeORM opens it), ratelimit-sqlite-wal (report only).
+// Run: node --conditions=source --import ./bench/ts-register.mjs bench/rate-limit.bench.ts
 import 'reflect-metadata';
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -19,10 +21,13 @@ import type { AuthConfig } from '../libs/auth/src/config/auth-config.js';
 import { authMigrations } from '../libs/auth/src/migrations/index.js';
 import { UnitOfWork } from '../libs/auth/src/persistence/unit-of-work.js';
 import { createRateLimitStorage, RateLimit, RateLimitStorage } from '../libs/auth/src/rate-limit/index.js';
+import { type Figure, figureOf, publish, type Target } from './support/figures.js';
+import { interleavedRounds } from './support/interleave.js';
+import { throughput, warmUp } from './support/load.js';
+import { ROUNDS, setting } from './support/settings.js';
 
-/** Each route is measured in ROUNDS alternating slices, so load from elsewhere on the machine hits both alike. */
-const ROUNDS = 2;
-const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+/** Each route is measured in ROUNDS interleaved slices, so load from elsewhere on the machine hits both alike. */
+const SLICE_SECONDS = setting('BENCH_RATE_LIMIT_SECONDS', 2);
 const CONNECTIONS = 10;
 const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -42,18 +47,22 @@ class BenchRoutes {
 
 interface Backend {
   name: string;
+  figure: string;
+  target: Target;
   backend: 'memory' | 'database' | 'redis';
   /** Opens what the backend needs; null when its service is unreachable. */
   open(): Promise<{ unitOfWork?: UnitOfWork; redis?: Redis; close(): Promise<void> } | null>;
 }
 
 const backends: Backend[] = [
-  { name: 'memory', backend: 'memory', open: async () => ({ close: async () => undefined }) },
-  sqliteFile('database (SQLite file)', {}),
+  { name: 'memory', figure: 'ratelimit-memory', target: { atLeast: 0.95 }, backend: 'memory', open: async () => ({ close: async () => undefined }) },
+  sqliteFile('database (SQLite file)', 'ratelimit-sqlite', { atLeast: 0.6 }, {}),
   // WAL with synchronous=NORMAL: a commit no longer waits for fsync (an application-wide choice).
-  sqliteFile('database (SQLite file, WAL)', { enableWAL: true, prepareDatabase: (db: { pragma(sql: string): unknown }) => db.pragma('synchronous = NORMAL') }),
+  sqliteFile('database (SQLite file, WAL)', 'ratelimit-sqlite-wal', 'report only', { enableWAL: true, prepareDatabase: (db: { pragma(sql: string): unknown }) => db.pragma('synchronous = NORMAL') }),
   {
     name: 'database (PostgreSQL)',
+    figure: 'ratelimit-postgres',
+    target: { atLeast: 0.6 },
     backend: 'database',
     open: async () => {
       const name = `svc_bench_${randomBytes(4).toString('hex')}`;
@@ -70,6 +79,8 @@ const backends: Backend[] = [
   },
   {
     name: 'redis',
+    figure: 'ratelimit-redis',
+    target: { atLeast: 0.85 },
     backend: 'redis',
     open: async () => {
       const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -85,9 +96,11 @@ const backends: Backend[] = [
   },
 ];
 
-function sqliteFile(name: string, options: Record<string, unknown>): Backend {
+function sqliteFile(name: string, figure: string, target: Target, options: Record<string, unknown>): Backend {
   return {
     name,
+    figure,
+    target,
     backend: 'database',
     open: async () => {
       const file = join(tmpdir(), `svc-bench-${randomBytes(4).toString('hex')}.sqlite`);
@@ -104,8 +117,8 @@ function sqliteFile(name: string, options: Record<string, unknown>): Backend {
 }
 
 async function main(): Promise<void> {
-  console.log(`rate-limit bench: ${CONNECTIONS} connections, ${ROUNDS} x ${SLICE_SECONDS} s per route, GET on 127.0.0.1, one client address (worst case: one hot counter)\n`);
-  const rows: string[][] = [];
+  console.log(`rate-limit bench: ${CONNECTIONS} connections, ${ROUNDS} rounds x ${SLICE_SECONDS} s per route, GET on 127.0.0.1, one client address (worst case: one hot counter)`);
+  const figures: Figure[] = [];
   for (const backend of backends) {
     const resources = await backend.open();
     if (!resources) {
@@ -115,24 +128,27 @@ async function main(): Promise<void> {
     const app = await startApp(backend, resources);
     try {
       const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+      const unlimited = { url: `${url}/unlimited`, connections: CONNECTIONS };
+      const limited = { url: `${url}/limited`, connections: CONNECTIONS };
       // warm-up: JIT, connection pools, the script cache
-      await warmUp(`${url}/unlimited`);
-      await warmUp(`${url}/limited`);
-      let unlimited = 0;
-      let limited = 0;
-      for (let round = 0; round < ROUNDS; round++) {
-        unlimited += (await measure(`${url}/unlimited`, SLICE_SECONDS)) / ROUNDS;
-        limited += (await measure(`${url}/limited`, SLICE_SECONDS)) / ROUNDS;
-      }
-      rows.push([backend.name, unlimited.toFixed(0), limited.toFixed(0), `${((limited / unlimited) * 100).toFixed(0)} %`]);
-      console.log(`${backend.name}: unlimited ${unlimited.toFixed(0)} req/s, limited ${limited.toFixed(0)} req/s`);
+      await warmUp(unlimited, 1);
+      await warmUp(limited, 1);
+      const rounds = await interleavedRounds({ limited: () => throughput(limited, SLICE_SECONDS), unlimited: () => throughput(unlimited, SLICE_SECONDS) });
+      figures.push(
+        figureOf(
+          backend.figure,
+          backend.target,
+          { label: `limited, ${backend.name}`, unit: 'req/s', rounds: rounds.limited },
+          { label: 'unlimited', unit: 'req/s', rounds: rounds.unlimited },
+        ),
+      );
     } finally {
       await new Promise((resolve) => setTimeout(resolve, 250)); // let requests still in flight finish
       await app.close();
       await resources.close();
     }
   }
-  console.log(`\n${table(['backend', 'unlimited req/s', 'limited req/s', 'limited/unlimited'], rows)}`);
+  publish(figures);
 }
 
 async function startApp(backend: Backend, resources: { unitOfWork?: UnitOfWork; redis?: Redis }): Promise<INestApplication> {
@@ -155,17 +171,6 @@ async function startApp(backend: Backend, resources: { unitOfWork?: UnitOfWork; 
   return app;
 }
 
-/** Requests per second answered with 2xx; any other answer would make the comparison meaningless. */
-async function measure(url: string, seconds: number): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return result.requests.average;
-}
-
-async function warmUp(url: string): Promise<void> {
-  await autocannon({ url, connections: CONNECTIONS, amount: 1000 });
-}
-
 async function initialize(options: DataSourceOptions): Promise<DataSource> {
   return new DataSource({ ...options, migrations: authMigrations, migrationsRun: true, logging: false } as DataSourceOptions).initialize();
 }
@@ -181,12 +186,6 @@ async function adminQuery(sql: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
 await main();

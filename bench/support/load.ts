@@ -14,11 +14,27 @@ export interface Load {
 
 /** 2xx answers per second over `seconds`; any other answer or error makes the figure meaningless and throws. */
 export async function throughput(load: Load, seconds: number): Promise<number> {
+  return (await closedLoop(load, seconds)).perSecond;
+}
+
+export interface ClosedLoopResult {
+  /** 2xx answers counted in the window, per second. */
+  perSecond: number;
+  /**
+   * Little's law: connections ÷ mean latency. For slow requests (a login is one bcrypt), where a
+   * window holds few completions and they come in waves, the count moves by a whole wave from
+   * one window to the next; this estimate has no such step.
+   */
+  perSecondByLatency: number;
+  completed: number;
+}
+
+export async function closedLoop(load: Load, seconds: number): Promise<ClosedLoopResult> {
   const result = await autocannon({ ...load, duration: seconds });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${load.method ?? 'GET'} ${load.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return result['2xx'] / result.duration;
+  return { perSecond: result['2xx'] / result.duration, perSecondByLatency: (load.connections * 1000) / result.latency.mean, completed: result['2xx'] };
 }
 
 /** A short run first: JIT, connection pools and prepared statements warm before anything is measured. */
