@@ -19,8 +19,8 @@ import { adminQuery } from './support/postgres.js';
 import { ROUNDS, setting } from './support/settings.js';
 import { median, percentile } from './support/stats.js';
 
-const RATE = setting('BENCH_PACED_RATE', 100);
-const SECONDS = setting('BENCH_PACED_SECONDS', 8);
+const RATE = setting('BENCH_PACED_RATE', 50);
+const SECONDS = setting('BENCH_PACED_SECONDS', 10);
 const LOGIN_CONCURRENCY = 2 * Number(threadPoolSize());
 /** The logins start this long before the paced window (the thread pool is full by then) and end after it. */
 const LEAD_SECONDS = 1;

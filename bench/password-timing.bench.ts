@@ -2,14 +2,20 @@
  * Password timing benchmark (issue 4), not a timed test: prints medians and ratios, never fails.
  *
  * Compares, on an in-process app over loopback HTTP:
- * - POST /auth/login with an unknown email vs a wrong password (both must cost one bcrypt);
- * - POST /auth/forgot-password with a known vs an unknown email (answered before the lookup).
+ * - POST /auth/login with an unknown email vs a wrong password (both must cost one bcrypt):
+ *   login-timing-<engine> = median time of unknown email ÷ median time of wrong password;
+ * - POST /auth/forgot-password with a known vs an unknown email: forgot-timing-<engine> = known ÷ unknown.
+ *   The 202 is sent before the lookup, so what is timed is what an attacker can time: from sending
+ *   the request to the end of the response, by a client with its own event loop; and since the
+ *   lookup (and, for a known email, the token) runs after the response, every counted request
+ *   follows one of its own kind, so work a kind leaves behind slows its own next request.
+ * Each figure is the median of ROUNDS per-round ratios; in a round the two kinds alternate in blocks.
  * Target: each ratio within 10% of 1 (OWASP Authentication and Forgot Password cheat sheets).
  *
  * Run: node --conditions=source --import ./bench/ts-register.mjs bench/password-timing.bench.ts
  * (or through jest: jest --testMatch '<rootDir>/bench/password-timing.bench.ts').
  * Environment: BENCH_ENGINES=sqlite,postgres (default: every reachable one), BENCH_BCRYPT_COST=10
- * (10..15), BENCH_LOGIN_SAMPLES=120, BENCH_FORGOT_SAMPLES=1500.
+ * (10..15), BENCH_LOGIN_SAMPLES=120, BENCH_FORGOT_SAMPLES=1500 (per kind, over all rounds), BENCH_ROUNDS.
  * Other work on the machine (a test run) moves the ratios by several percent: bench on a quiet one.
  */
 import type { AddressInfo } from 'node:net';
@@ -17,21 +23,19 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { availableEngines, type Engine } from '../test/support/engines.js';
 import { createTestApp, type TestApp } from '../test/support/test-app.js';
+import { type Figure, figureOf, publish } from './support/figures.js';
+import { ROUNDS } from './support/settings.js';
+import { median } from './support/stats.js';
 
 const BLOCK = 10;
 const KNOWN = 'known@bench.test';
 const PASSWORD = 'correct horse battery';
 
 interface Comparison {
+  figure: string;
   label: string;
   a: { name: string; body: Record<string, string>; status: number };
   b: { name: string; body: Record<string, string>; status: number };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**
@@ -71,24 +75,34 @@ parentPort.on('message', async ({ base, path, a, b, samples, block }) => {
 });
 `;
 
-async function compare(client: Worker, base: string, path: string, comparison: Comparison, samples: number): Promise<string> {
+/** One round: both kinds, alternating in blocks; the median time of each (ms). */
+async function round(client: Worker, base: string, path: string, comparison: Comparison, samples: number): Promise<{ a: number; b: number }> {
   const reply = new Promise<{ times?: Record<'a' | 'b', number[]>; error?: string }>((resolve) => client.once('message', resolve));
   client.postMessage({ base, path, a: comparison.a, b: comparison.b, samples, block: BLOCK });
   const { times, error } = await reply;
   if (!times) throw new Error(error);
-  const a = median(times.a);
-  const b = median(times.b);
-  const ratio = a / b;
-  const verdict = Math.abs(ratio - 1) <= 0.1 ? 'within 10%' : 'OVER 10%';
-  return [
-    `  ${comparison.label}`,
-    `    ${comparison.a.name.padEnd(22)} median ${a.toFixed(3)} ms (n=${times.a.length})`,
-    `    ${comparison.b.name.padEnd(22)} median ${b.toFixed(3)} ms (n=${times.b.length})`,
-    `    ratio ${ratio.toFixed(3)}  ${verdict}`,
-  ].join('\n');
+  return { a: median(times.a), b: median(times.b) };
 }
 
-async function benchEngine(engine: Engine, bcryptCost: number, loginSamples: number, forgotSamples: number): Promise<string> {
+/** ROUNDS rounds of `samples` per kind in all; the figure is the median of the rounds' a/b ratios. */
+async function compare(client: Worker, base: string, path: string, comparison: Comparison, samples: number): Promise<Figure> {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    const medians = await round(client, base, path, comparison, Math.ceil(samples / ROUNDS));
+    a.push(medians.a);
+    b.push(medians.b);
+  }
+  return figureOf(
+    comparison.figure,
+    { between: [0.9, 1.1] },
+    { label: comparison.a.name, unit: 'ms', rounds: a },
+    { label: comparison.b.name, unit: 'ms', rounds: b },
+    `${comparison.label}, at least ${Math.ceil(samples / ROUNDS)} timed requests per kind and round`,
+  );
+}
+
+async function benchEngine(engine: Engine, bcryptCost: number, loginSamples: number, forgotSamples: number): Promise<Figure[]> {
   const t: TestApp = await createTestApp({ engine, options: { password: { bcryptCost } } });
   const client = new Worker(CLIENT, { eval: true });
   try {
@@ -101,7 +115,8 @@ async function benchEngine(engine: Engine, bcryptCost: number, loginSamples: num
       base,
       '/login',
       {
-        label: 'POST /login (401 INVALID_CREDENTIALS)',
+        figure: `login-timing-${engine}`,
+        label: `${engine}: POST /login (401 INVALID_CREDENTIALS), bcrypt cost ${bcryptCost}`,
         a: { name: 'unknown email', body: { email: 'nobody@bench.test', password: 'wrong horse battery' }, status: 401 },
         b: { name: 'wrong password', body: { email: KNOWN, password: 'wrong horse battery' }, status: 401 },
       },
@@ -112,13 +127,14 @@ async function benchEngine(engine: Engine, bcryptCost: number, loginSamples: num
       base,
       '/forgot-password',
       {
-        label: 'POST /forgot-password (202)',
+        figure: `forgot-timing-${engine}`,
+        label: `${engine}: POST /forgot-password (202)`,
         a: { name: 'known email', body: { email: KNOWN }, status: 202 },
         b: { name: 'unknown email', body: { email: 'nobody@bench.test' }, status: 202 },
       },
       forgotSamples,
     );
-    return `${engine}, session strategy, bcrypt cost ${bcryptCost}\n${login}\n${forgot}`;
+    return [login, forgot];
   } finally {
     await client.terminate();
     await t.close();
@@ -139,8 +155,10 @@ export async function runPasswordTimingBench(): Promise<void> {
   const wanted = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim()) ?? reachable;
   const engines = reachable.filter((engine) => wanted.includes(engine));
   const print = (text: string) => process.stdout.write(`${text}\n`);
-  print(`password timing: medians over loopback HTTP, node ${process.version}`);
-  for (const engine of engines) print(await benchEngine(engine, bcryptCost, loginSamples, forgotSamples));
+  print(`password timing: medians over loopback HTTP, session strategy, bcrypt cost ${bcryptCost}, ${ROUNDS} rounds, node ${process.version}`);
+  const figures: Figure[] = [];
+  for (const engine of engines) figures.push(...(await benchEngine(engine, bcryptCost, loginSamples, forgotSamples)));
+  publish(figures);
 }
 
 // Run directly (node, with bench/ts-register.mjs) it starts at once; imported, it waits to be called.
