@@ -27,7 +27,7 @@ import { throughput, warmUp } from './support/load.js';
 import { ROUNDS, setting } from './support/settings.js';
 
 /** Each route is measured in ROUNDS interleaved slices, so load from elsewhere on the machine hits both alike. */
-const SLICE_SECONDS = setting('BENCH_RATE_LIMIT_SECONDS', 2);
+const SLICE_SECONDS = setting('BENCH_RATE_LIMIT_SECONDS', 1.2);
 const CONNECTIONS = 10;
 const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -9,8 +9,12 @@ export function setting(name: string, fallback: number): number {
   return value;
 }
 
-/** Interleaved rounds per figure (each ratio is the median of the rounds' ratios): at least 3. */
-export const ROUNDS = Math.max(3, Math.round(setting('BENCH_ROUNDS', 3)));
+/**
+ * Interleaved rounds per figure (each ratio is the median of the rounds' ratios): at least 3.
+ * Many short rounds beat a few long ones on a shared machine: a burst of someone else's work spoils
+ * one round's ratio, and the median drops it.
+ */
+export const ROUNDS = Math.max(3, Math.round(setting('BENCH_ROUNDS', 5)));
 
 /** Length of one throughput slice, in seconds (a round holds one slice per contender). */
-export const SLICE_SECONDS = setting('BENCH_SECONDS', 3);
+export const SLICE_SECONDS = setting('BENCH_SECONDS', 2);
