@@ -16,8 +16,7 @@ export interface BenchDemo {
 
 /**
  * Starts the demo with DEMO_BENCH_ROUTES=1, rate limiting off, the libuv thread pool the bench
- * uses (BENCH_THREADPOOL_SIZE, default 4 as Node's) unless `env` says otherwise. BENCH_DEMO_NODE_OPTIONS
- * (e.g. `--cpu-prof --cpu-prof-dir=bench/results/profiles`) is handed to the demo's Node.
+ * uses (BENCH_THREADPOOL_SIZE, default 4 as Node's) unless `env` says otherwise.
  */
 export async function startDemo(env: Record<string, string> = {}): Promise<BenchDemo> {
   const database = await freshPostgres();
@@ -30,7 +29,6 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Bench
     RATE_LIMIT_BACKEND: 'off',
     DEMO_BENCH_ROUTES: '1',
     UV_THREADPOOL_SIZE: threadPoolSize(),
-    ...(process.env.BENCH_DEMO_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DEMO_NODE_OPTIONS } : {}),
     ...env,
   });
   if ('exitCode' in demo) {
