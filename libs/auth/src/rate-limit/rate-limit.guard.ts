@@ -124,7 +124,8 @@ export class RateLimitGuard implements CanActivate {
   /** The check of one key, or undefined when the backend failed and `onBackendError` let the request through. */
   private async count(key: string, limit: { max: number; windowSeconds: number }, settings: RateLimitSettings): Promise<RateLimitCheck | undefined> {
     try {
-      return await this.withTimeout(this.storage.check(key, limit.windowSeconds, limit.max));
+      const check = this.storage.check(key, limit.windowSeconds, limit.max);
+      return await (this.storage.inProcess ? check : this.withTimeout(check));
     } catch (error) {
       this.onBackendError(error, settings);
       return undefined;

@@ -18,6 +18,8 @@ export interface RateLimitStorage {
   check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
   /** Resolves when the backend answers (health checks); a backend without a server has nothing to ask. */
   ping?(): Promise<void>;
+  /** True when it counts in this process and so cannot hang: the limiter then sets no timeout on it. */
+  readonly inProcess?: boolean;
 }
 
 /** Injection token of the `RateLimitStorage` the limiter is bound to. */

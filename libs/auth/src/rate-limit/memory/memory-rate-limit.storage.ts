@@ -23,6 +23,7 @@ interface Counter {
  * spoofed addresses cannot grow the map without end.
  */
 export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationShutdown {
+  readonly inProcess = true;
   private readonly counters = new Map<string, Counter>();
   private readonly maxKeys: number;
   private sweeper?: NodeJS.Timeout;
