@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Controller, Get } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, TerminusModule } from '@nestjs/terminus';
+import { TerminusModule } from '@nestjs/terminus';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AuthHealthIndicator } from '#svc/auth/health';
 import { canUseRedis, REDIS_URL } from '../rate-limit/support/redis.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-
-@Controller('health')
-class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly auth: AuthHealthIndicator,
-  ) {}
-
-  @Get()
-  @HealthCheck()
-  check() {
-    return this.health.check([() => this.auth.isHealthy()]);
-  }
-}
+import { HealthController } from '../support/health-controller.js';
 
 const REDIS_REACHABLE = await canUseRedis();
 

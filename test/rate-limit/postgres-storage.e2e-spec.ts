@@ -1,9 +1,9 @@
-import { describe, it } from '@jest/globals';
 import { TypeOrmRateLimitStorage } from '#svc/auth';
 import { canUsePostgres } from '../support/engines.js';
 import { sharedPostgresDatabase } from './support/databases.js';
 import { describeDatabaseHousekeeping } from './support/database-housekeeping.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
+import { describeNotRun } from '../support/not-run.js';
 
 if (await canUsePostgres()) {
   describeRateLimitStorageContract('database on PostgreSQL (one database, two DataSources)', async (clock) => {
@@ -17,7 +17,5 @@ if (await canUsePostgres()) {
   });
   describeDatabaseHousekeeping('PostgreSQL', sharedPostgresDatabase);
 } else {
-  describe('RateLimitStorage contract: database on PostgreSQL', () => {
-    it.skip('SKIPPED: PostgreSQL unreachable on 127.0.0.1:5432 (set REQUIRE_POSTGRES=1 to fail instead)', () => undefined);
-  });
+  describeNotRun('RateLimitStorage contract: database on PostgreSQL', 'PostgreSQL unreachable on 127.0.0.1:5432 (REQUIRE_POSTGRES=1 makes this a failure)');
 }

@@ -3,6 +3,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { authMigrations, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
 import { systemClock } from '../../libs/auth/src/clock.js';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
+import { describeNotRun } from '../support/not-run.js';
 
 /** pg_class.relpersistence: 'u' unlogged, 'p' permanent (logged). */
 async function persistenceOfCounters(dataSource: DataSource): Promise<string> {
@@ -42,7 +43,5 @@ if (await canUsePostgres()) {
     });
   });
 } else {
-  describe('database limiter on PostgreSQL: an UNLOGGED counters table', () => {
-    it.skip('SKIPPED: PostgreSQL unreachable on 127.0.0.1:5432 (set REQUIRE_POSTGRES=1 to fail instead)', () => undefined);
-  });
+  describeNotRun('database limiter on PostgreSQL: an UNLOGGED counters table', 'PostgreSQL unreachable on 127.0.0.1:5432 (REQUIRE_POSTGRES=1 makes this a failure)');
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Get } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, TerminusModule } from '@nestjs/terminus';
+import { TerminusModule } from '@nestjs/terminus';
 import request from 'supertest';
 import { RedisRateLimitStorage } from '#svc/auth';
 import { AuthHealthIndicator } from '#svc/auth/health';
@@ -8,20 +7,8 @@ import { createTestApp } from '../support/test-app.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
 import { canStartRedisCluster, type RedisClusterUnderTest, startRedisCluster } from './support/redis-cluster.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
-
-@Controller('health')
-class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly auth: AuthHealthIndicator,
-  ) {}
-
-  @Get()
-  @HealthCheck()
-  check() {
-    return this.health.check([() => this.auth.isHealthy()]);
-  }
-}
+import { describeNotRun } from '../support/not-run.js';
+import { HealthController } from '../support/health-controller.js';
 
 /** Keys the limiter makes for twelve clients: addresses, accounts and IPv6 /64s; their slots fall on all three masters. */
 const CLIENT_KEYS = [1, 2, 3, 4].flatMap((i) => [`198.51.100.${i}:/auth/login`, `account:user-${i}@example.io:/auth/login`, `2001:db8:${i}::/64:/auth/login`]);
@@ -110,7 +97,5 @@ if (canStartRedisCluster()) {
     });
   });
 } else {
-  describe('Redis Cluster of three masters', () => {
-    it.todo('NOT RUN: redis-server and redis-cli are needed (REQUIRE_REDIS=1 makes this a failure)');
-  });
+  describeNotRun('Redis Cluster of three masters', 'redis-server and redis-cli are needed (REQUIRE_REDIS=1 makes this a failure)');
 }

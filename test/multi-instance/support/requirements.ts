@@ -1,6 +1,6 @@
-import { describe, it } from '@jest/globals';
 import { canUsePostgres } from '../../support/engines.js';
 import { canUseRedis } from '../../rate-limit/support/redis.js';
+import { describeNotRun } from '../../support/not-run.js';
 
 /**
  * Whether PostgreSQL and Redis both answer. Each check warns loudly when its engine is missing,
@@ -11,9 +11,7 @@ export async function canUsePostgresAndRedis(): Promise<boolean> {
   return postgres && redis;
 }
 
-/** Registers the suite as a visible to-do instead of its tests, so the summary shows what did not run. */
+/** The suite, registered as a visible to-do instead of its tests. */
 export function describeMissingEngines(title: string): void {
-  describe(title, () => {
-    it.todo('NOT RUN: needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (REQUIRE_POSTGRES=1 / REQUIRE_REDIS=1 make this a failure)');
-  });
+  describeNotRun(title, 'needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (REQUIRE_POSTGRES=1 / REQUIRE_REDIS=1 make this a failure)');
 }
