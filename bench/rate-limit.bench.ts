@@ -121,7 +121,9 @@ function sqliteFile(name: string, figure: string, target: Target, options: Recor
 async function main(): Promise<void> {
   console.log(`rate-limit bench: ${CONNECTIONS} connections, ${ROUNDS} rounds x ${SLICE_SECONDS} s per route, GET on 127.0.0.1, one client address (worst case: one hot counter)`);
   const figures: Figure[] = [];
-  for (const backend of backends) {
+  // BENCH_RATE_LIMIT_ONLY=ratelimit-postgres,ratelimit-redis measures some backends only.
+  const only = process.env.BENCH_RATE_LIMIT_ONLY?.split(',').map((figure) => figure.trim());
+  for (const backend of backends.filter((candidate) => !only || only.includes(candidate.figure))) {
     const resources = await backend.open();
     if (!resources) {
       console.log(`!!! ${backend.name}: service unreachable, SKIPPED`);

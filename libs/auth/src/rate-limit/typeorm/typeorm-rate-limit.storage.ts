@@ -4,6 +4,7 @@ import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
@@ -14,10 +15,11 @@ const MAX_KEY_LENGTH = 255;
  * Counters in `rate_limit_counters`, one row per key holding the current window, on PostgreSQL or
  * SQLite (>= 3.35 for RETURNING).
  *
- * Each check is ONE statement, an upsert that increments the row or resets it when its window has
- * ended, and returns the new count. The database runs it atomically: PostgreSQL locks the row for
- * the conflicting update (concurrent upserts on one key queue behind it), SQLite holds its write
- * lock for the statement. It runs in autocommit mode, so it is its own transaction, committed
+ * Each check is counted by ONE statement, an upsert that increments the row or resets it when its
+ * window has ended, and returns the new count; checks of a key that arrive while its statement is
+ * in flight are counted together by the next one (`CoalescedIncrements`). The database runs it
+ * atomically: PostgreSQL locks the row for the conflicting update (concurrent upserts on one key,
+ * from several instances, queue behind it), SQLite holds its write lock for the statement. It runs in autocommit mode, so it is its own transaction, committed
  * before the handler runs and independent of the request's unit of work: a later 401 or 500 never
  * undoes the count, and a refused request leaves no lock behind (README, "Rate limiting").
  *
@@ -32,6 +34,7 @@ const HOUSEKEEPING_SECONDS = 60;
 @Injectable()
 export class TypeOrmRateLimitStorage implements RateLimitStorage {
   private readonly upsertSql: string;
+  private readonly increments = new CoalescedIncrements((key, windowSeconds, amount) => this.incrementBy(key, windowSeconds, amount));
   private housekeptWindow?: number;
 
   constructor(
@@ -42,12 +45,16 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
   }
 
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
-    const now = this.clock.now().getTime();
-    const window = fixedWindowAt(now, windowSeconds);
-    await this.housekeepOncePerMinute(now);
-    const rows = await this.unitOfWork.autocommit((manager) => preparedQuery(manager, this.upsertSql, [storedKey(key), window.start, window.end]));
+    await this.housekeepOncePerMinute(this.clock.now().getTime());
+    const counted = await this.increments.add(storedKey(key), windowSeconds);
     // The row may hold a later window than ours when another instance's clock runs ahead: its end counts.
-    return checkResult(Number(rows[0].count), max, Number(rows[0].window_end), now);
+    return checkResult(counted.count, max, counted.windowEnd, this.clock.now().getTime());
+  }
+
+  private async incrementBy(key: string, windowSeconds: number, amount: number): Promise<Counted> {
+    const window = fixedWindowAt(this.clock.now().getTime(), windowSeconds);
+    const rows = await this.unitOfWork.autocommit((manager) => preparedQuery(manager, this.upsertSql, [key, window.start, window.end, amount]));
+    return { count: Number(rows[0].count), windowEnd: Number(rows[0].window_end) };
   }
 
   /**
@@ -76,27 +83,27 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
 }
 
 /**
- * Increment within the row's window, or start the new window at 1. A row already in a later
- * window (another instance's clock ahead) keeps it and counts this request there.
+ * Add the amount within the row's window, or start the new window at the amount. A row already in
+ * a later window (another instance's clock ahead) keeps it and counts these requests there.
  */
 function upsertSqlFor(databaseType: string): string {
-  const [key, windowStart, windowEnd] = parametersFor(databaseType);
+  const [key, windowStart, windowEnd, amount] = parametersFor(databaseType);
   const sameOrLaterWindow = 'rate_limit_counters.window_start >= excluded.window_start';
   const kept = (column: string) => `CASE WHEN ${sameOrLaterWindow} THEN rate_limit_counters.${column} ELSE excluded.${column} END`;
-  return `INSERT INTO rate_limit_counters ("key", window_start, window_end, "count") VALUES (${key}, ${windowStart}, ${windowEnd}, 1)
+  return `INSERT INTO rate_limit_counters ("key", window_start, window_end, "count") VALUES (${key}, ${windowStart}, ${windowEnd}, ${amount})
 ON CONFLICT ("key") DO UPDATE SET
-  "count" = CASE WHEN ${sameOrLaterWindow} THEN rate_limit_counters."count" + 1 ELSE 1 END,
+  "count" = CASE WHEN ${sameOrLaterWindow} THEN rate_limit_counters."count" + excluded."count" ELSE excluded."count" END,
   window_start = ${kept('window_start')},
   window_end = ${kept('window_end')}
 RETURNING "count", window_end`;
 }
 
-function parametersFor(databaseType: string): [string, string, string] {
+function parametersFor(databaseType: string): [string, string, string, string] {
   switch (databaseType) {
     case 'postgres':
-      return ['$1', '$2', '$3'];
+      return ['$1', '$2', '$3', '$4'];
     case 'better-sqlite3':
-      return ['?', '?', '?'];
+      return ['?', '?', '?', '?'];
     default:
       throw new TypeError(`svc: rateLimit.backend 'database' supports PostgreSQL and SQLite (better-sqlite3), not ${databaseType}`);
   }
