@@ -48,6 +48,7 @@ describe('startup checks', () => {
       [{ baseUrl: 'not a url' }, 'baseUrl must be an absolute URL'],
       [{ cookie: { sameSite: 'none', secure: false } }, 'cookie.sameSite none requires cookie.secure true'],
       [{ trustedOrigins: ['https://ok.test/path'] }, 'trustedOrigins[0] must be an origin (scheme://host[:port])'],
+      [{ rateLimit: { redisKeyPrefix: '{app}:' } }, 'rateLimit.redisKeyPrefix must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
     ];
     for (const [options, message] of cases) {
       await expect(start(options)).rejects.toThrow(new AuthConfigError(message.split(' ')[0], message.slice(message.indexOf(' ') + 1)));

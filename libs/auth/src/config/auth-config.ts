@@ -60,6 +60,8 @@ export interface AuthConfig {
     readonly backend: 'memory' | 'database' | 'redis';
     readonly onBackendError: 'deny' | 'allow';
     readonly redis?: RedisCommands;
+    /** Start of every counter key of the redis backend. */
+    readonly redisKeyPrefix: string;
     readonly memoryMaxKeys: number;
   };
 }

@@ -75,6 +75,12 @@ export interface RateLimitOptions {
   onBackendError?: 'deny' | 'allow';
   /** An ioredis `Redis` (or `Cluster`) client, required for the redis backend. */
   redis?: RedisCommands;
+  /**
+   * Start of every counter key of the redis backend (`<prefix><window start>:<key>`): give each
+   * application sharing one Redis its own, or their equal routes share counters. At most 64
+   * printable ASCII characters, no spaces, no `{` or `}` (a Redis Cluster hash tag). @default 'svc:rate-limit:'
+   */
+  redisKeyPrefix?: string;
   /** Keys the memory backend holds at most; past it, new keys are refused with 429. @default 100000 (100..10000000) */
   memoryMaxKeys?: number;
 }

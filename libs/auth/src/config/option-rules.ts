@@ -70,6 +70,23 @@ export function headerName(field: string, value: string): string {
   return value.toLowerCase();
 }
 
+/**
+ * The start of every Redis key the limiter writes: printable ASCII without spaces (Redis keys are
+ * binary-safe, but a space or control character in a prefix is surely a mistake), and no braces:
+ * Redis Cluster hashes only the part of a key inside its first `{...}` (a hash tag), so a brace in
+ * the prefix would put every counter in one slot, on one master.
+ */
+export function redisKeyPrefix(field: string, value: unknown, fallback: string, maxLength: number): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value.length === 0) throw new AuthConfigError(field, 'must be a non-empty string');
+  if (value.length > maxLength) throw new AuthConfigError(field, `must be at most ${maxLength} characters`);
+  if (!/^[\x21-\x7e]+$/.test(value)) throw new AuthConfigError(field, 'must be printable ASCII without spaces or control characters');
+  if (/[{}]/.test(value)) {
+    throw new AuthConfigError(field, 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot');
+  }
+  return value;
+}
+
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const key of Object.keys(value)) {

@@ -62,6 +62,42 @@ describe('validateAuthOptions', () => {
     expect(validateAuthOptions({ ...base, rateLimit: { backend: 'redis', redis: client } }, { strategy: 'session' }).rateLimit?.redis).toBe(client);
   });
 
+  describe('rateLimit.redisKeyPrefix', () => {
+    const redis = { evalsha: async () => 1, eval: async () => 1, ping: async () => 'PONG' };
+    const withPrefix = (redisKeyPrefix: unknown, backend: 'redis' | 'memory' = 'redis') =>
+      validateAuthOptions({ ...base, rateLimit: { backend, redis, redisKeyPrefix: redisKeyPrefix as never } }, { strategy: 'session' }).rateLimit?.redisKeyPrefix;
+
+    it('defaults to the prefix of earlier versions, so existing counters are kept', () => {
+      expect(withPrefix(undefined)).toBe('svc:rate-limit:');
+    });
+
+    it.each(['billing:rl:', 'a', 'x'.repeat(64), '!#$%&()*+,-./:;<=>?@[]^_`|~'])('takes %j', (prefix) => {
+      expect(withPrefix(prefix)).toBe(prefix);
+    });
+
+    it.each([
+      ['', 'must be a non-empty string'],
+      [42, 'must be a non-empty string'],
+      [null, 'must be a non-empty string'],
+      ['x'.repeat(65), 'must be at most 64 characters'],
+      ['my app:', 'must be printable ASCII without spaces or control characters'],
+      ['app:\t', 'must be printable ASCII without spaces or control characters'],
+      ['app:\n', 'must be printable ASCII without spaces or control characters'],
+      ['café:', 'must be printable ASCII without spaces or control characters'],
+      ['{app}:', 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
+      ['app{:', 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
+      ['app}:', 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
+    ])('refuses %j: %s', (prefix, rule) => {
+      expect(() => withPrefix(prefix)).toThrow(new AuthConfigError('rateLimit.redisKeyPrefix', rule));
+    });
+
+    // As memoryMaxKeys with the redis backend: a backend's option is checked whatever the backend.
+    it('is checked with the other backends too', () => {
+      expect(withPrefix('billing:rl:', 'memory')).toBe('billing:rl:');
+      expect(() => withPrefix('{billing}:', 'memory')).toThrow('rateLimit.redisKeyPrefix must not hold "{" or "}"');
+    });
+  });
+
   it('tells random secrets from placeholders', () => {
     for (const secret of [RANDOM, 'kR9#vT2!mX7@qL4$wN8%zB1^cJ6&hF3*', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4']) expect(isPlaceholderSecret(secret)).toBe(false);
     for (const secret of ['secretsecretsecretsecretsecretsecret', '${JWT_SECRET_FROM_ENVIRONMENT_VARIABLE}', '0123012301230123012301230123012301230123', 'changeme1234567890'])

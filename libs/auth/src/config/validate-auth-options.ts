@@ -3,10 +3,10 @@ import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.js';
-import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, secret, trustedProxies } from './option-rules.js';
+import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { builtCredentialOf, CREDENTIAL_KINDS, type CredentialKind, STRATEGIES } from './strategy.js';
 import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
-import type { RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
+import { DEFAULT_REDIS_KEY_PREFIX, type RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
 
 /**
  * Checks every option on its own, fills in the defaults and freezes the result.
@@ -76,6 +76,8 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
       backend: oneOf('rateLimit.backend', rateLimit.backend, 'memory', ['memory', 'database', 'redis'] as const),
       onBackendError: oneOf('rateLimit.onBackendError', rateLimit.onBackendError, 'deny', ['deny', 'allow'] as const),
       redis: rateLimit.redis,
+      // Checked whatever the backend, as memoryMaxKeys is; the default keeps existing deployments' counters.
+      redisKeyPrefix: redisKeyPrefix('rateLimit.redisKeyPrefix', rateLimit.redisKeyPrefix, DEFAULT_REDIS_KEY_PREFIX, 64),
       memoryMaxKeys: int('rateLimit.memoryMaxKeys', rateLimit.memoryMaxKeys, 100_000, 100, 10_000_000),
     },
   };

@@ -27,7 +27,7 @@ export function createRateLimitStorage(config: AuthConfig, clock: Clock, unitOfW
     case 'database':
       return new TypeOrmRateLimitStorage(unitOfWork, clock);
     case 'redis':
-      return new RedisRateLimitStorage(config.rateLimit!.redis!, clock);
+      return new RedisRateLimitStorage(config.rateLimit!.redis!, clock, config.rateLimit!.redisKeyPrefix);
     default:
       return new MemoryRateLimitStorage(clock, { maxKeys: config.rateLimit?.memoryMaxKeys });
   }
