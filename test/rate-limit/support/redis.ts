@@ -41,6 +41,18 @@ export async function deleteKeys(client: Redis, prefix: string): Promise<void> {
   if (keys.length > 0) await client.del(...keys);
 }
 
+/** The keys matching `pattern`, sorted, found by SCAN (which, unlike KEYS, never blocks a shared server for long). */
+export async function scanKeys(client: Redis, pattern: string): Promise<string[]> {
+  const keys = new Set<string>(); // SCAN may return a key twice
+  let cursor = '0';
+  do {
+    const [next, batch] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    for (const key of batch) keys.add(key);
+    cursor = next;
+  } while (cursor !== '0');
+  return [...keys].sort();
+}
+
 /** A client pointed at a closed port that fails at once instead of queueing commands. */
 export function unreachableRedisClient(): Redis {
   const client = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
