@@ -95,6 +95,30 @@ if (canStartRedisCluster()) {
         await t.close();
       }
     });
+
+    it("AuthModule's rateLimit.redisKeyPrefix holds on a Cluster: every counter under it, spread over the masters", async () => {
+      const t = await createTestApp({
+        engine: 'sqlite',
+        options: { rateLimit: { backend: 'redis', redis: cluster.connect(), redisKeyPrefix: 'billing:', max: 3, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } },
+      });
+      try {
+        // Each account logs in from an IPv4 address and from an IPv6 /64: twelve counters.
+        for (const i of [1, 2, 3, 4]) {
+          for (const from of [`198.51.100.${i}`, `2001:db8:${i}::1`]) {
+            const response = await request(t.server).post('/auth/login').set('X-Forwarded-For', from).send({ email: `user-${i}@example.io`, password: 'wrong horse battery' });
+            expect(response.status).toBe(401);
+          }
+        }
+        // The test app's clock starts at WINDOW_ALIGNED_EPOCH_MS, the start of a 60 s window.
+        const perNode = await countersPerMaster('billing:');
+        for (const counters of perNode) expect(counters.size).toBeGreaterThan(0);
+        const all = new Map(perNode.flatMap((counters) => [...counters]));
+        const clients = [1, 2, 3, 4].flatMap((i) => [`198.51.100.${i}:/auth/login`, `account:user-${i}@example.io:/auth/login`, `2001:db8:${i}:0::/64:/auth/login`]);
+        expect([...all.keys()].sort()).toEqual(clients.map((client) => `billing:${WINDOW_ALIGNED_EPOCH_MS}:${client}`).sort());
+      } finally {
+        await t.close();
+      }
+    });
   });
 } else {
   describeNotRun('Redis Cluster of three masters', 'redis-server and redis-cli are needed (REQUIRE_REDIS=1 makes this a failure)');
