@@ -14,6 +14,7 @@ import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js
 import { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';
 
 type RateLimitSettings = NonNullable<AuthConfig['rateLimit']>;
+type Limit = { max: number; windowSeconds: number };
 
 /**
  * Counts each request of a route marked `@RateLimit()`, `@RateLimitFor(path)` or (library
@@ -30,6 +31,7 @@ export class RateLimitGuard implements CanActivate {
   private readonly logger = new Logger(SVC_LOGGER);
   private readonly letThroughReport = new ThrottledReport((line) => this.logger.warn(line), () => this.clock.now().getTime());
   private readonly refusedReport = new ThrottledReport((line) => this.logger.error(line), () => this.clock.now().getTime());
+  private readonly routes = new WeakMap<object, Map<object, RateLimitRoute | undefined>>();
 
   constructor(
     @Inject(AUTH_CONFIG) protected readonly config: AuthConfig,
@@ -38,8 +40,8 @@ export class RateLimitGuard implements CanActivate {
     protected readonly reflector: Reflector,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const route = this.reflector.getAllAndOverride<RateLimitRoute | undefined>(RATE_LIMIT_ROUTE, [context.getHandler(), context.getClass()]);
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const route = this.routeOf(context);
     if (!route || route.skip) return true;
     const settings = this.config.rateLimit;
     if (!settings) {
@@ -57,7 +59,6 @@ export class RateLimitGuard implements CanActivate {
     const client = this.getTracker(request, route);
     // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
     if (client === null) this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
-    const counted: RateLimitCheck[] = [];
     const keys = [`${client}:${path}`];
     if (route.perAccount) {
       const account = this.getAccount(request);
@@ -65,15 +66,8 @@ export class RateLimitGuard implements CanActivate {
     }
     const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
     if (route.perUser && typeof userId === 'string') keys.push(`user:${userId}:${path}`);
-    // One after the other: the account or user is counted only when the address was let through.
-    for (const key of keys) {
-      const check = await this.count(key, limit, settings);
-      if (check && !check.allowed) this.throwRateLimited(response, limit, check);
-      if (check) counted.push(check);
-    }
-    // The counter closest to its limit is the one the client needs to know about.
-    if (counted.length > 0) setRateLimitHeaders(response, limit.max, counted.reduce((a, b) => (b.count > a.count ? b : a)));
-    return true;
+    // A storage in this process answers at once: no await, no timeout on the request's path.
+    return this.storage.checkNow ? this.countNow(keys, limit, settings, response) : this.countEach(keys, limit, settings, response);
   }
 
   /**
@@ -121,15 +115,58 @@ export class RateLimitGuard implements CanActivate {
     throw new AuthError('SERVICE_UNAVAILABLE', { cause: error });
   }
 
-  /** The check of one key, or undefined when the backend failed and `onBackendError` let the request through. */
-  private async count(key: string, limit: { max: number; windowSeconds: number }, settings: RateLimitSettings): Promise<RateLimitCheck | undefined> {
-    try {
-      const check = this.storage.check(key, limit.windowSeconds, limit.max);
-      return await (this.storage.inProcess ? check : this.withTimeout(check));
-    } catch (error) {
-      this.onBackendError(error, settings);
-      return undefined;
+  /**
+   * Counts the keys one after the other: the account or user is counted only when the address was
+   * let through. Then tells the client where it stands by the counter closest to its limit.
+   */
+  private async countEach(keys: string[], limit: Limit, settings: RateLimitSettings, response: Response): Promise<boolean> {
+    const counted: RateLimitCheck[] = [];
+    for (const key of keys) {
+      let check: RateLimitCheck | undefined;
+      try {
+        check = await this.withTimeout(this.storage.check(key, limit.windowSeconds, limit.max));
+      } catch (error) {
+        this.onBackendError(error, settings);
+      }
+      if (check) this.admit(check, limit, response, counted);
     }
+    return this.letThrough(limit, response, counted);
+  }
+
+  /** `countEach` for a storage that counts in this process (`checkNow`): the same steps, without awaiting. */
+  private countNow(keys: string[], limit: Limit, settings: RateLimitSettings, response: Response): boolean {
+    const counted: RateLimitCheck[] = [];
+    for (const key of keys) {
+      let check: RateLimitCheck | undefined;
+      try {
+        check = this.storage.checkNow!(key, limit.windowSeconds, limit.max);
+      } catch (error) {
+        this.onBackendError(error, settings);
+      }
+      if (check) this.admit(check, limit, response, counted);
+    }
+    return this.letThrough(limit, response, counted);
+  }
+
+  private admit(check: RateLimitCheck, limit: Limit, response: Response, counted: RateLimitCheck[]): void {
+    if (!check.allowed) this.throwRateLimited(response, limit, check);
+    counted.push(check);
+  }
+
+  private letThrough(limit: Limit, response: Response, counted: RateLimitCheck[]): true {
+    // The counter closest to its limit is the one the client needs to know about.
+    if (counted.length > 0) setRateLimitHeaders(response, limit.max, counted.reduce((a, b) => (b.count > a.count ? b : a)));
+    return true;
+  }
+
+  /** The route's `@RateLimit` settings, looked up once per handler and controller. */
+  private routeOf(context: ExecutionContext): RateLimitRoute | undefined {
+    const controller = context.getClass();
+    const handler = context.getHandler();
+    let routes = this.routes.get(controller);
+    if (!routes) this.routes.set(controller, (routes = new Map()));
+    if (!routes.has(handler)) routes.set(handler, this.reflector.getAllAndOverride<RateLimitRoute | undefined>(RATE_LIMIT_ROUTE, [handler, controller]));
+    return routes.get(handler);
   }
 
   private async withTimeout<T>(pending: Promise<T>): Promise<T> {

@@ -18,8 +18,11 @@ export interface RateLimitStorage {
   check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
   /** Resolves when the backend answers (health checks); a backend without a server has nothing to ask. */
   ping?(): Promise<void>;
-  /** True when it counts in this process and so cannot hang: the limiter then sets no timeout on it. */
-  readonly inProcess?: boolean;
+  /**
+   * For a storage that counts in this process: the same check, answered at once. The limiter then
+   * counts without awaiting, and sets no timeout (it cannot hang).
+   */
+  checkNow?(key: string, windowSeconds: number, max: number): RateLimitCheck;
 }
 
 /** Injection token of the `RateLimitStorage` the limiter is bound to. */

@@ -23,7 +23,6 @@ interface Counter {
  * spoofed addresses cannot grow the map without end.
  */
 export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationShutdown {
-  readonly inProcess = true;
   private readonly counters = new Map<string, Counter>();
   private readonly maxKeys: number;
   private sweeper?: NodeJS.Timeout;
@@ -37,6 +36,10 @@ export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationSh
   }
 
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
+    return this.checkNow(key, windowSeconds, max);
+  }
+
+  checkNow(key: string, windowSeconds: number, max: number): RateLimitCheck {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
     let counter = this.counters.get(key);
