@@ -1,6 +1,6 @@
 // Requests per second of a rate-limited route next to an unlimited one, for each rate-limit
-// backend, in one run (in-process Nest app on loopback, autocannon, max high enough that nothing
-// is refused). Each figure is the median of the per-round ratios of interleaved rounds.
+// backend, in one run (a Nest app in this process on loopback, autocannon in a worker thread, max
+// high enough that nothing is refused). Each figure is the median of the per-round ratios of interleaved rounds.
 // Figures: ratelimit-memory (>= 0.95), ratelimit-redis (>= 0.85), ratelimit-postgres (>= 0.6),
 // ratelimit-sqlite (>= 0.6; a SQLite file in WAL with synchronous = NORMAL, as the README advises
 // and the demo runs), ratelimit-sqlite-rollback-journal (report only: a file as TypeORM opens it,
@@ -25,10 +25,15 @@ import { UnitOfWork } from '../libs/auth/src/persistence/unit-of-work.js';
 import { createRateLimitStorage, RateLimit, RateLimitStorage } from '../libs/auth/src/rate-limit/index.js';
 import { type Figure, figureOf, publish, type Target } from './support/figures.js';
 import { interleavedRounds } from './support/interleave.js';
-import { throughput, warmUp } from './support/load.js';
-import { ROUNDS, setting } from './support/settings.js';
+import { ClosedLoopClient } from './support/closed-loop-client.js';
+import { setting } from './support/settings.js';
 
-/** Each route is measured in ROUNDS interleaved slices, so load from elsewhere on the machine hits both alike. */
+/**
+ * Each route is measured in ROUNDS interleaved slices, so load from elsewhere on the machine hits
+ * both alike. Nine by default: a slice is short and one round's ratio swings by a tenth either
+ * way on a shared two-core machine, so the median needs more of them than the other figures.
+ */
+const ROUNDS = Math.max(3, Math.round(setting('BENCH_RATE_LIMIT_ROUNDS', 9)));
 const SLICE_SECONDS = setting('BENCH_RATE_LIMIT_SECONDS', 1.2);
 const CONNECTIONS = 10;
 const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
@@ -121,6 +126,7 @@ function sqliteFile(name: string, figure: string, target: Target, options: Recor
 async function main(): Promise<void> {
   console.log(`rate-limit bench: ${CONNECTIONS} connections, ${ROUNDS} rounds x ${SLICE_SECONDS} s per route, GET on 127.0.0.1, one client address (worst case: one hot counter)`);
   const figures: Figure[] = [];
+  const load = new ClosedLoopClient();
   // BENCH_RATE_LIMIT_ONLY=ratelimit-postgres,ratelimit-redis measures some backends only.
   const only = process.env.BENCH_RATE_LIMIT_ONLY?.split(',').map((figure) => figure.trim());
   for (const backend of backends.filter((candidate) => !only || only.includes(candidate.figure))) {
@@ -135,9 +141,9 @@ async function main(): Promise<void> {
       const unlimited = { url: `${url}/unlimited`, connections: CONNECTIONS };
       const limited = { url: `${url}/limited`, connections: CONNECTIONS };
       // warm-up: JIT, connection pools, the script cache
-      await warmUp(unlimited, 1);
-      await warmUp(limited, 1);
-      const rounds = await interleavedRounds({ limited: () => throughput(limited, SLICE_SECONDS), unlimited: () => throughput(unlimited, SLICE_SECONDS) });
+      await load.throughput(unlimited, 2);
+      await load.throughput(limited, 2);
+      const rounds = await interleavedRounds({ limited: () => load.throughput(limited, SLICE_SECONDS), unlimited: () => load.throughput(unlimited, SLICE_SECONDS) }, ROUNDS);
       figures.push(
         figureOf(
           backend.figure,
@@ -152,6 +158,7 @@ async function main(): Promise<void> {
       await resources.close();
     }
   }
+  await load.close();
   publish(figures);
 }
 

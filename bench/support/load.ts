@@ -31,10 +31,18 @@ export interface ClosedLoopResult {
 
 export async function closedLoop(load: Load, seconds: number): Promise<ClosedLoopResult> {
   const result = await autocannon({ ...load, duration: seconds });
+  return { perSecond: answeredPerSecond(load, result), perSecondByLatency: (load.connections * 1000) / result.latency.mean, completed: result['2xx'] };
+}
+
+/** What autocannon's result counts, in the main thread or (unaggregated) in a worker. */
+export type Counts = Pick<autocannon.Result, '2xx' | 'non2xx' | 'errors' | 'timeouts' | 'duration'>;
+
+/** 2xx answers per second; any other answer or error makes the figure meaningless and throws. */
+export function answeredPerSecond(load: Load, result: Counts): number {
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${load.method ?? 'GET'} ${load.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { perSecond: result['2xx'] / result.duration, perSecondByLatency: (load.connections * 1000) / result.latency.mean, completed: result['2xx'] };
+  return result['2xx'] / result.duration;
 }
 
 /** A short run first: JIT, connection pools and prepared statements warm before anything is measured. */
