@@ -10,8 +10,16 @@ export class ClosedLoopClient {
   /** 2xx answers per second over `seconds`; any other answer or error throws, as `throughput` does. */
   async throughput(load: Load, seconds: number): Promise<number> {
     const reply = new Promise<{ perSecond?: number; error?: string }>((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
+      const onMessage = (message: { perSecond?: number; error?: string }) => {
+        this.worker.off('error', onError);
+        resolve(message);
+      };
+      const onError = (error: Error) => {
+        this.worker.off('message', onMessage);
+        reject(error);
+      };
+      this.worker.once('message', onMessage);
+      this.worker.once('error', onError);
     });
     this.worker.postMessage({ load, seconds } satisfies ClosedLoopJob);
     const { perSecond, error } = await reply;
