@@ -11,9 +11,10 @@ interface Pending {
 }
 
 /**
- * Each thread runs bcrypt synchronously and lowers its own scheduling priority first (nice 19):
- * the kernel then hands a core to bcrypt only when requests, the database and the rest of the
- * machine leave one idle, so a storm of logins slows logins, never the other routes. Lowering
+ * Each thread runs bcrypt synchronously and lowers its own scheduling priority first (nice 10):
+ * the kernel then gives a core to requests and the database before bcrypt, so a storm of logins
+ * slows logins far more than the other routes, while on a machine busy with other work logins
+ * still get about a tenth of a core each (nice 19 starved them: README, "Passwords"). Lowering
  * one's own priority needs no privilege; where it is not possible (no /proc/thread-self outside
  * Linux), the thread keeps the normal priority.
  */
