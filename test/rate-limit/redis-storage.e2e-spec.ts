@@ -41,6 +41,21 @@ if (await canUseRedis()) {
       expect(ttl).toBeGreaterThan(10_000);
       expect(ttl).toBeLessThanOrEqual(11_000);
     });
+
+    it("counts concurrent checks together exactly and keeps the counter's first expiry as it grows", async () => {
+      const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
+      const storage = new RedisRateLimitStorage(client, clock, prefix);
+      const counts = (await Promise.all(Array.from({ length: 20 }, () => storage.check('together', 60, 100)))).map((check) => check.count);
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      const key = `${prefix}${WINDOW_ALIGNED_EPOCH_MS}:together`;
+      const ttl = await client.pttl(key);
+      expect(ttl).toBeGreaterThan(10_000);
+      expect(ttl).toBeLessThanOrEqual(11_000);
+      clock.advance(5_000);
+      await storage.check('together', 60, 100);
+      expect(await client.pttl(key)).toBeLessThanOrEqual(ttl);
+      expect(await client.get(key)).toBe('21');
+    });
   });
 } else {
   describeNotRun('RateLimitStorage contract: Redis', 'Redis unreachable on 127.0.0.1:6379 (REQUIRE_REDIS=1 makes this a failure)');

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
+import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
 /**
  * Atomic increment with conditional expiry, in one round trip: Redis runs a script without
- * interleaving any other command, so concurrent INCRs on one key from any number of instances
- * count exactly, and the expiry is set only by the request that created the counter.
+ * interleaving any other command, so concurrent increments of one key from any number of
+ * instances count exactly, and the expiry is set only by the increment that created the counter
+ * (the one whose count equals its own amount).
  */
 const INCREMENT_WITH_EXPIRY = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count
 `;
 const INCREMENT_WITH_EXPIRY_SHA = createHash('sha1').update(INCREMENT_WITH_EXPIRY).digest('hex');
@@ -25,16 +27,20 @@ export const DEFAULT_REDIS_KEY_PREFIX = 'svc:rate-limit:';
  * `Cluster`: each counter is one key, so its script runs on the node that holds it.
  */
 export interface RedisCommands {
-  evalsha(sha1: string, numberOfKeys: number, key: string, expiryMs: number): Promise<unknown>;
-  eval(script: string, numberOfKeys: number, key: string, expiryMs: number): Promise<unknown>;
+  evalsha(sha1: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
+  eval(script: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
   ping(): Promise<unknown>;
 }
 
 /**
  * Counters in Redis through ioredis. The window number is part of the key and comes from the
- * injected clock, so a new window is simply a new key (the old one expires on its own).
+ * injected clock, so a new window is simply a new key (the old one expires on its own). Checks of
+ * a key that arrive while its script runs are counted together by the next one
+ * (`CoalescedIncrements`).
  */
 export class RedisRateLimitStorage implements RateLimitStorage {
+  private readonly increments = new CoalescedIncrements((key, windowSeconds, amount) => this.incrementBy(key, windowSeconds, amount));
+
   constructor(
     private readonly redis: RedisCommands,
     private readonly clock: Clock,
@@ -42,23 +48,27 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   ) {}
 
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
-    const now = this.clock.now().getTime();
-    const window = fixedWindowAt(now, windowSeconds);
-    const counterKey = `${this.keyPrefix}${window.start}:${key}`;
-    const count = await this.incrementWithExpiry(counterKey, window.end - now + EXPIRY_MARGIN_MS);
-    return checkResult(count, max, window.end, now);
+    const counted = await this.increments.add(key, windowSeconds);
+    return checkResult(counted.count, max, counted.windowEnd, this.clock.now().getTime());
   }
 
   async ping(): Promise<void> {
     await this.redis.ping();
   }
 
-  private async incrementWithExpiry(counterKey: string, expiryMs: number): Promise<number> {
+  private async incrementBy(key: string, windowSeconds: number, amount: number): Promise<Counted> {
+    const now = this.clock.now().getTime();
+    const window = fixedWindowAt(now, windowSeconds);
+    const counterKey = `${this.keyPrefix}${window.start}:${key}`;
+    return { count: await this.incrementWithExpiry(counterKey, window.end - now + EXPIRY_MARGIN_MS, amount), windowEnd: window.end };
+  }
+
+  private async incrementWithExpiry(counterKey: string, expiryMs: number, amount: number): Promise<number> {
     try {
-      return Number(await this.redis.evalsha(INCREMENT_WITH_EXPIRY_SHA, 1, counterKey, expiryMs));
+      return Number(await this.redis.evalsha(INCREMENT_WITH_EXPIRY_SHA, 1, counterKey, expiryMs, amount));
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return Number(await this.redis.eval(INCREMENT_WITH_EXPIRY, 1, counterKey, expiryMs));
+      return Number(await this.redis.eval(INCREMENT_WITH_EXPIRY, 1, counterKey, expiryMs, amount));
     }
   }
 }
