@@ -4,10 +4,11 @@
 // Figures: ratelimit-memory (>= 0.95), ratelimit-redis (>= 0.85), ratelimit-postgres (>= 0.6),
 // ratelimit-sqlite (>= 0.6; a SQLite file in WAL with synchronous = NORMAL, as the README advises
 // and the demo runs), ratelimit-sqlite-rollback-journal (report only: a file as TypeORM opens it,
-// every commit waiting for fsync).
+// every commit waiting for fsync), guard-floor (report only: a route behind a Nest guard that does
+// nothing, in the memory backend's rounds: what any guard costs before the limiter's own work).
 // Run: node --conditions=source --import ./bench/ts-register.mjs bench/rate-limit.bench.ts
 import 'reflect-metadata';
-import { Controller, Get, type INestApplication } from '@nestjs/common';
+import { type CanActivate, Controller, Get, type INestApplication, Injectable, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -38,10 +39,24 @@ const SLICE_SECONDS = setting('BENCH_RATE_LIMIT_SECONDS', 1.2);
 const CONNECTIONS = 10;
 const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 
+/** A guard that lets everything through: what Nest's guard step costs before any limiter work. */
+@Injectable()
+class PassGuard implements CanActivate {
+  canActivate(): boolean {
+    return true;
+  }
+}
+
 @Controller()
 class BenchRoutes {
   @Get('unlimited')
   unlimited() {
+    return { ok: true };
+  }
+
+  @Get('guarded')
+  @UseGuards(PassGuard)
+  guarded() {
     return { ok: true };
   }
 
@@ -143,15 +158,15 @@ async function main(): Promise<void> {
       // warm-up: JIT, connection pools, the script cache
       await load.throughput(unlimited, 2);
       await load.throughput(limited, 2);
-      const rounds = await interleavedRounds({ limited: () => load.throughput(limited, SLICE_SECONDS), unlimited: () => load.throughput(unlimited, SLICE_SECONDS) }, ROUNDS);
-      figures.push(
-        figureOf(
-          backend.figure,
-          backend.target,
-          { label: `limited, ${backend.name}`, unit: 'req/s', rounds: rounds.limited },
-          { label: 'unlimited', unit: 'req/s', rounds: rounds.unlimited },
-        ),
-      );
+      const contenders: Record<string, () => Promise<number>> = { limited: () => load.throughput(limited, SLICE_SECONDS), unlimited: () => load.throughput(unlimited, SLICE_SECONDS) };
+      // With the memory backend, the floor beside it: a route behind a guard that does nothing.
+      if (backend.backend === 'memory') contenders.guarded = () => load.throughput({ url: `${url}/guarded`, connections: CONNECTIONS }, SLICE_SECONDS);
+      const rounds = await interleavedRounds(contenders, ROUNDS);
+      const unlimitedMeasure = { label: 'unlimited', unit: 'req/s', rounds: rounds.unlimited };
+      figures.push(figureOf(backend.figure, backend.target, { label: `limited, ${backend.name}`, unit: 'req/s', rounds: rounds.limited }, unlimitedMeasure));
+      if (rounds.guarded) {
+        figures.push(figureOf('guard-floor', 'report only', { label: 'a guard that lets everything through', unit: 'req/s', rounds: rounds.guarded }, unlimitedMeasure));
+      }
     } finally {
       await new Promise((resolve) => setTimeout(resolve, 250)); // let requests still in flight finish
       await app.close();
