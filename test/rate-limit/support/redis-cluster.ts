@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Cluster, Redis } from 'ioredis';
 import { reserveLoopbackPort } from '../../support/listen.js';
+import { eventually } from '../../support/eventually.js';
 
 const run = promisify(execFile);
 const MASTERS = 3;
@@ -43,7 +44,7 @@ export async function startRedisCluster(): Promise<RedisClusterUnderTest> {
     for (const [i, port] of ports.entries()) servers.push(await startNode(dir, port, busPorts[i]));
     await run('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes']);
     const nodes = ports.map((port) => track(clients, new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 1 })));
-    await untilTrue('every node says cluster_state:ok', async () => (await Promise.all(nodes.map((node) => node.cluster('INFO')))).every((info) => String(info).includes('cluster_state:ok')));
+    await eventually('every node says cluster_state:ok', async () => (await Promise.all(nodes.map((node) => node.cluster('INFO')))).every((info) => String(info).includes('cluster_state:ok')), 10_000);
   } catch (error) {
     await stop();
     throw error;
@@ -95,12 +96,4 @@ async function distinctPorts(count: number): Promise<[number[], number[]]> {
 function track<T extends Redis | Cluster>(clients: (Redis | Cluster)[], client: T): T {
   clients.push(client);
   return client;
-}
-
-async function untilTrue(what: string, condition: () => Promise<boolean>, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
