@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordHasher } from '../../libs/auth/src/password/password-hasher.js';
+import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
 
 /** A point where a request stops until the test lets it go on; `entered` says it got there. */
 export class Gate {

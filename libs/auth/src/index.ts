@@ -44,10 +44,10 @@ export type {
   TokenReuseDetectedEvent,
 } from './events/auth-events.js';
 export { OnAuthEvent } from './events/on-auth-event.decorator.js';
-export { OptionalAuth, Public } from './guards/auth-access.decorators.js';
-export { CurrentUser } from './guards/current-user.decorator.js';
-export { CurrentUserGuard } from './guards/current-user.guard.js';
-export type { Principal } from './strategies/credential/credential-resolver.js';
+export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
+export { CurrentUser } from './credentials/current-user.decorator.js';
+export { CurrentUserGuard } from './credentials/current-user.guard.js';
+export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,
   ChangePasswordPayload,
@@ -68,8 +68,8 @@ export { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 export { type RateLimitCheck, RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 export { type RedisCommands, RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
 export { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
-export type { AccessTokenClaims } from './strategies/jwt/access-token-claims.js';
-export type { OAuthUserInfo } from './strategies/oauth/oauth-user-info.js';
-export type { TokenBody } from './strategies/jwt/jwt-credential.issuer.js';
+export type { AccessTokenClaims } from './credentials/jwt/access-token-claims.js';
+export type { OAuthUserInfo } from './login/oauth/oauth-user-info.js';
+export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody, UserBodyOf } from './users/user-body.js';

@@ -1,4 +1,4 @@
-import type { OAuthUserInfo } from '../strategies/oauth/oauth-user-info.js';
+import type { OAuthUserInfo } from '../login/oauth/oauth-user-info.js';
 
 /** What every OAuth provider entry holds, for the oauth2 and oidc strategies alike. */
 export interface OAuthProviderOptionsBase {

@@ -3,7 +3,7 @@ import type { OAuth2ProviderConfig, OAuthProviderConfigBase, OAuthSectionConfig,
 import type { OAuth2ProviderOptions, OAuthProviderOptionsBase, OAuthSectionOptions, OidcProviderOptions, OidcSigningAlgorithm } from './oauth-options.js';
 import { bool, int, nonEmptyString, oneOf, providerUrl, secret, stringList } from './option-rules.js';
 import { isObviousPlaceholder } from './placeholder-secret.js';
-import { safeRedirectPath } from '../strategies/oauth/safe-redirect.js';
+import { safeRedirectPath } from './safe-redirect.js';
 
 const SIGNING_ALGORITHMS: readonly OidcSigningAlgorithm[] = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'Ed25519', 'EdDSA'];
 

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { CREDENTIAL_ISSUER } from '../auth.constants.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
-import type { CredentialIssuer } from '../strategies/credential/credential-issuer.js';
+import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { normalizeEmail } from '../users/email.js';
 import type { UserBody } from '../users/user-body.js';
 import { UserSerializer } from '../users/user-serializer.service.js';

@@ -1,0 +1,22 @@
+import type { Request, Response } from 'express';
+import type { SvcUser } from '../entities/user.entity.js';
+import type { UserBody } from '../users/user-body.js';
+
+/** Who a request is, as `CurrentUserGuard` established it. */
+export interface Principal {
+  user: SvcUser;
+  /** `user` as the user body. */
+  body: UserBody;
+  /** The session row (session strategy). */
+  sessionId?: string;
+  /** The refresh family, the access token's `sid` (jwt strategy). */
+  familyId?: string;
+}
+
+/**
+ * The strategy-specific half of `CurrentUserGuard`: reads the credential from the request and
+ * resolves the principal, or throws `AuthError('UNAUTHENTICATED')`.
+ */
+export interface CredentialResolver {
+  resolve(request: Request, response: Response): Promise<Principal>;
+}

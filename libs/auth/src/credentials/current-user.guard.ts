@@ -1,0 +1,35 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CREDENTIAL_RESOLVER } from '../auth.constants.js';
+import type { CredentialResolver, Principal } from './credential-resolver.js';
+
+const PRINCIPAL = Symbol('svc:principal');
+
+/**
+ * Protects a route (README, "3. Protect your routes"): resolves the authenticated user or answers 401
+ * `UNAUTHENTICATED`. One guard for every strategy: the credential supplies the resolver. Like
+ * passport's guards, it puts the user body on `request.user`, where role guards and loggers look.
+ */
+@Injectable()
+export class CurrentUserGuard implements CanActivate {
+  constructor(@Inject(CREDENTIAL_RESOLVER) private readonly resolver: CredentialResolver) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    // The global guard may have resolved this request already: one lookup per request.
+    if (!principalOf(request)) attachPrincipal(request, await this.resolver.resolve(request, http.getResponse<Response>()));
+    return true;
+  }
+}
+
+/** Records who the request is: the principal for `@CurrentUser('row')`, the user body on `request.user`. */
+export function attachPrincipal(request: Request, principal: Principal): void {
+  (request as unknown as Record<symbol, Principal>)[PRINCIPAL] = principal;
+  (request as Request & { user?: unknown }).user = principal.body;
+}
+
+/** The principal `CurrentUserGuard` (or the global guard) attached to the request, if one did. */
+export function principalOf(request: Request): Principal | undefined {
+  return (request as unknown as Record<symbol, Principal | undefined>)[PRINCIPAL];
+}

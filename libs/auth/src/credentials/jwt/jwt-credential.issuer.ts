@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { EntityManager } from 'typeorm';
+import type { SvcUser } from '../../entities/user.entity.js';
+import type { CredentialIssuer } from '../credential-issuer.js';
+import { AccessTokenService, type IssuedAccessToken } from './access-token.service.js';
+import { RefreshCookie } from './refresh-cookie.js';
+import { type IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
+
+/** What login, signup and refresh hand out: a refresh token (the cookie) and an access token (the body). */
+export interface JwtCredential {
+  refresh: IssuedRefreshToken;
+  access: IssuedAccessToken;
+}
+
+/** The token body (README, "The jwt credential"). */
+export interface TokenBody {
+  access_token: string;
+  token_type: 'bearer';
+  /** Seconds until the access token expires. */
+  expires_in: number;
+}
+
+/**
+ * Issues jwt credentials inside the caller's transaction: a new refresh family and the access
+ * token that goes with it. After an OAuth redirect only the refresh cookie is set (an access token
+ * never travels in a URL); the client calls POST /refresh for its access token.
+ */
+@Injectable()
+export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
+  readonly issuedAtSignup = true;
+
+  constructor(
+    private readonly refreshTokens: RefreshTokenStore,
+    private readonly accessTokens: AccessTokenService,
+    private readonly cookie: RefreshCookie,
+  ) {}
+
+  /**
+   * A new family. The family of the refresh cookie the request presented, if any, is revoked: a
+   * browser holds one refresh cookie, and the login replaces it (no credential outlives its
+   * replacement).
+   */
+  async issue(manager: EntityManager, user: SvcUser, request: Request): Promise<JwtCredential> {
+    const presentedToken = this.cookie.read(request);
+    if (presentedToken) {
+      const presented = await this.refreshTokens.findByToken(manager, presentedToken);
+      if (presented) await this.refreshTokens.revokeFamily(manager, presented.familyId);
+    }
+    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id));
+  }
+
+  deliverAsJson(response: Response, credential: JwtCredential): TokenBody {
+    this.cookie.set(response, credential.refresh.token);
+    return { access_token: credential.access.token, token_type: 'bearer', expires_in: credential.access.expiresIn };
+  }
+
+  deliverAsRedirect(response: Response, credential: JwtCredential, location: string): void {
+    this.cookie.set(response, credential.refresh.token);
+    response.redirect(302, location);
+  }
+
+  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family). */
+  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId) };
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthError } from '../../errors/auth.error.js';
+import type { CredentialResolver, Principal } from '../credential-resolver.js';
+import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { UserSerializer } from '../../users/user-serializer.service.js';
+import { AccessTokenStrategy } from './access-token.strategy.js';
+import { RefreshTokenStore } from './refresh-token-store.js';
+
+/**
+ * The `Authorization: Bearer` access token (RFC 6750 §2.1), verified, names an active user
+ * whose family is not revoked; anything else is 401 with `WWW-Authenticate: Bearer`. A bearer
+ * token is not sent by the browser on its own, so no cross-site check applies (README, "Cross-site requests").
+ */
+@Injectable()
+export class JwtCredentialResolver implements CredentialResolver {
+  constructor(
+    private readonly strategy: AccessTokenStrategy,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly refreshTokens: RefreshTokenStore,
+    private readonly serializer: UserSerializer,
+  ) {}
+
+  async resolve(request: Request, response: Response): Promise<Principal> {
+    const principal = await this.tryResolve(request, response);
+    if (principal) return principal;
+    // RFC 6750 §3: a 401 for a protected resource names the scheme it expects.
+    response.setHeader('WWW-Authenticate', 'Bearer');
+    throw new AuthError('UNAUTHENTICATED');
+  }
+
+  /** The principal, or null for a missing or refused token. Database errors still throw (503). */
+  async tryResolve(request: Request, response: Response): Promise<Principal | null> {
+    const claims = await this.strategy.claimsOf(request, response);
+    if (!claims) return null;
+    // One query: the user and its live family (README, "Access tokens (jwt)"; ASVS 7.4.1).
+    const user = await this.unitOfWork.autocommit((manager) => this.refreshTokens.findUserOfLiveFamily(manager, claims.sub, claims.sid));
+    if (!user || !user.isActive) return null;
+    return { user, body: this.serializer.serialize(user), familyId: claims.sid };
+  }
+}

@@ -1,0 +1,72 @@
+import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import type { Clock } from '../../clock.js';
+import { AuthError } from '../../errors/auth.error.js';
+import { AuthEvent } from '../../events/auth-events.js';
+import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
+import { CurrentUser } from '../current-user.decorator.js';
+import { CurrentUserGuard } from '../current-user.guard.js';
+import { HookRunner } from '../../hooks/hook-runner.js';
+import { clientAddressOf } from '../../http/client-address.js';
+import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import type { UserBody } from '../../users/user-body.js';
+import { JwtCredentialIssuer, type TokenBody } from './jwt-credential.issuer.js';
+import { JwtLogout } from './jwt-logout.service.js';
+import { RefreshCookie } from './refresh-cookie.js';
+import { type RefreshOutcome, RefreshRotation } from './refresh-rotation.service.js';
+
+/** refresh, logout and /me of the jwt credential (README, "The jwt credential"), whatever the login method. Mounted under the prefix. */
+@Controller()
+export class JwtController {
+  private readonly logger = new Logger(SVC_LOGGER);
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly issuer: JwtCredentialIssuer,
+    private readonly rotation: RefreshRotation,
+    private readonly logoutFlow: JwtLogout,
+    private readonly cookie: RefreshCookie,
+    private readonly hooks: HookRunner,
+    private readonly events: AuthEventPublisher,
+  ) {}
+
+  /** The refresh cookie for a new pair; every failure clears the cookie. */
+  @Post('refresh')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.OK)
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenBody> {
+    const token = this.cookie.read(request);
+    await this.hooks.run('beforeRefresh', { hasRefreshToken: token !== undefined }, request);
+    const outcome: RefreshOutcome = token ? await this.rotation.rotate(token) : { kind: 'invalid' };
+    if (outcome.kind === 'rotated') {
+      this.events.publishAfterResponse(request, AuthEvent.RefreshAfter, { userId: outcome.user.id, familyId: outcome.credential.refresh.familyId });
+      return this.issuer.deliverAsJson(response, outcome.credential);
+    }
+    this.cookie.clear(response);
+    if (outcome.kind === 'inactive') throw new AuthError('USER_INACTIVE');
+    if (outcome.kind === 'reused' && outcome.newlyRevoked) {
+      this.logger.warn(`refresh token reuse detected: family ${outcome.familyId} of user ${outcome.userId} revoked`);
+      const { userId, familyId } = outcome;
+      this.events.publishAfterResponse(request, AuthEvent.TokenReuseDetected, { userId, familyId, ip: clientAddressOf(request, this.config), at: this.clock.now() });
+    }
+    throw new AuthError('REFRESH_TOKEN_INVALID');
+  }
+
+  /** Always 204 (idempotent): the families of the presented credentials are revoked, the cookie cleared. */
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    const loggedOut = await this.logoutFlow.logout(request, response, this.cookie.read(request));
+    this.cookie.clear(response);
+    for (const userId of loggedOut) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
+  }
+
+  @Get('me')
+  @UseGuards(CurrentUserGuard)
+  me(@CurrentUser() user: UserBody): UserBody {
+    return user;
+  }
+}

@@ -1,0 +1,183 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import { RefreshToken } from '../../entities/refresh-token.entity.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { hashToken, randomToken, constantTimeEqual } from '../../crypto/opaque-token.js';
+import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
+import type { Principal } from '../credential-resolver.js';
+import type { CredentialRevoker } from '../credential-revoker.js';
+import { preparedQuery } from '../../persistence/prepared-query.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+
+const DAY_MS = 86_400_000;
+
+export interface IssuedRefreshToken {
+  token: string;
+  familyId: string;
+  expiresAt: Date;
+}
+
+/**
+ * Rows of `refresh_tokens` (README, "Schema"). A family is every token rotated from one login; it is
+ * revoked as a whole, and a family with any revoked row counts as revoked, so a row that a
+ * concurrent rotation inserts while the family is being revoked cannot bring it back.
+ */
+@Injectable()
+export class RefreshTokenStore implements CredentialRevoker {
+  private liveFamilyUser?: string;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Stages a new token (256-bit random, stored as its SHA-256) in a new family or in `familyId`. */
+  issue(manager: EntityManager, userId: string, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
+    return this.stage(manager, userId, familyId, randomUUID(), false);
+  }
+
+  findByToken(manager: EntityManager, token: string): Promise<RefreshToken | null> {
+    return manager.findOneBy(RefreshToken, { tokenHash: hashToken(token) });
+  }
+
+  findById(manager: EntityManager, id: string): Promise<RefreshToken | null> {
+    return manager.findOneBy(RefreshToken, { id });
+  }
+
+  /**
+   * Single use (README, "Refresh tokens (jwt)"): marks the token consumed only if nobody did before. Of N concurrent
+   * callers exactly one gets true: SQLite runs one transaction at a time, and on PostgreSQL the
+   * losers' UPDATE waits for the winner's row lock, re-reads the row and matches nothing.
+   */
+  async consume(manager: EntityManager, id: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ consumedAt: this.clock.now() })
+      .where('id = :id AND consumed_at IS NULL AND revoked_at IS NULL', { id })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /**
+   * The one extra token a consumed token may still get within `refreshReuseGraceSeconds`. Its id is
+   * derived from the consumed row's, so the primary key lets exactly one such successor exist; null
+   * when another request already took it (the presentation is then a reuse).
+   */
+  async issueGraceSuccessor(manager: EntityManager, consumed: RefreshToken): Promise<IssuedRefreshToken | null> {
+    const id = graceSuccessorId(consumed.id);
+    const issued = await this.stage(manager, consumed.userId, consumed.familyId, id, true);
+    const stored = await this.findById(manager, id);
+    return stored && constantTimeEqual(stored.tokenHash, hashToken(issued.token)) ? issued : null;
+  }
+
+  /** True when any row of the family is revoked. */
+  isFamilyRevoked(manager: EntityManager, familyId: string): Promise<boolean> {
+    return manager
+      .createQueryBuilder(RefreshToken, 'token')
+      .where('token.familyId = :familyId AND token.revokedAt IS NOT NULL', { familyId })
+      .getExists();
+  }
+
+  /** Revokes every row of the family; returns how many were live until now. */
+  async revokeFamily(manager: EntityManager, familyId: string): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: this.clock.now() })
+      .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Every family of the user (password reset, log out everywhere). */
+  async revokeAllOfUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: this.clock.now() })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId })
+      .execute();
+  }
+
+  /** Every family of the user but the one of the presented access token. */
+  async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
+    if (!kept.familyId) return this.revokeAllOfUser(manager, userId);
+    await manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: this.clock.now() })
+      .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: kept.familyId })
+      .execute();
+  }
+
+  /**
+   * The user, if the family `familyId` of that user exists and is not revoked: one query (README,
+   * "Access tokens (jwt)"; ASVS 7.4.1), so a revoked family or a deleted user is refused at once.
+   */
+  async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
+    const rows = await preparedQuery(manager, this.liveFamilyUserSql(manager.connection), [userId, familyId, familyId]);
+    return rows.length === 0 ? null : hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
+  }
+
+  /**
+   * Deletes what can no longer matter; the caller commits. Retention:
+   * - an expired row that is not revoked goes (consumed ones are kept until then, so that a replay
+   *   is still recognised as reuse for as long as the token could have been used);
+   * - a revoked row stays until every row of its family has expired, as the family's revocation
+   *   mark, so at most `refreshTokenExpireDays` after the revocation.
+   */
+  async purgeExpired(manager: EntityManager): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(RefreshToken)
+      .where(
+        'expires_at <= :now AND (revoked_at IS NULL OR NOT EXISTS (SELECT 1 FROM refresh_tokens live WHERE live.family_id = refresh_tokens.family_id AND live.expires_at > :now))',
+        { now: this.clock.now() },
+      )
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Built once: the guard runs it on every request, so no query builder on that path. */
+  private liveFamilyUserSql(dataSource: DataSource): string {
+    const { driver } = dataSource;
+    const tokens = driver.escape(dataSource.getMetadata(RefreshToken).tableName);
+    this.liveFamilyUser ??= [
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}`,
+      `FROM ${driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u`,
+      `WHERE u.id = ${parameter(dataSource, 0)}`,
+      `AND EXISTS (SELECT 1 FROM ${tokens} m WHERE m.family_id = ${parameter(dataSource, 1)} AND m.user_id = u.id)`,
+      `AND NOT EXISTS (SELECT 1 FROM ${tokens} r WHERE r.family_id = ${parameter(dataSource, 2)} AND r.revoked_at IS NOT NULL)`,
+    ].join(' ');
+    return this.liveFamilyUser;
+  }
+
+  private async stage(manager: EntityManager, userId: string, familyId: string, id: string, ignoreTakenId: boolean): Promise<IssuedRefreshToken> {
+    const token = randomToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.jwt.refreshTokenExpireDays * DAY_MS);
+    const insert = manager
+      .createQueryBuilder()
+      .insert()
+      .into(RefreshToken)
+      .values({ id, tokenHash: hashToken(token), familyId, userId, expiresAt, consumedAt: null, revokedAt: null, createdAt: now });
+    // ON CONFLICT DO NOTHING (PostgreSQL) / INSERT OR IGNORE (SQLite): a concurrent grace
+    // successor waits for the first one's commit and then inserts nothing.
+    await (ignoreTakenId ? insert.orIgnore() : insert).execute();
+    return { token, familyId, expiresAt };
+  }
+}
+
+/** A UUID-shaped id derived from the consumed row's id (SHA-256, version nibble 8: RFC 9562 §5.8). */
+function graceSuccessorId(consumedId: string): string {
+  const hex = createHash('sha256').update(`svc:grace:${consumedId}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { type DataSource, type EntityManager, In, Not } from 'typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import { Session } from '../../entities/session.entity.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { storableAddressOf } from '../../http/client-address.js';
+import { hashToken, randomToken } from '../../crypto/opaque-token.js';
+import { preparedQuery } from '../../persistence/prepared-query.js';
+import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
+import type { Principal } from '../credential-resolver.js';
+import type { CredentialRevoker } from '../credential-revoker.js';
+
+const DAY_MS = 86_400_000;
+/** `last_seen_at` is refreshed at most this often, so reads stay reads. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** Session rows: created at login, resolved per request, deleted at logout (README, "Sessions"). */
+@Injectable()
+export class SessionStore implements CredentialRevoker {
+  private lookup?: string;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A fresh session id at every login; the one the request presented is deleted (OWASP Session
+   * Management: renew the id on login, no session fixation). The oldest beyond `maxPerUser` go.
+   */
+  async create(manager: EntityManager, user: SvcUser, request: Request, presentedToken?: string): Promise<IssuedSession> {
+    if (presentedToken) await manager.delete(Session, { tokenHash: hashToken(presentedToken) });
+    const token = randomToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.session.expireDays * DAY_MS);
+    await manager.insert(Session, {
+      id: randomUUID(),
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt,
+      createdAt: now,
+      lastSeenAt: now,
+      ip: storableAddressOf(request, this.config),
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    });
+    await this.evictBeyondLimit(manager, user.id);
+    return { token, expiresAt };
+  }
+
+  /** The session and its user in one query, or null when the token matches no row. */
+  async findWithUser(manager: EntityManager, token: string): Promise<{ session: Session; user: SvcUser } | null> {
+    const rows = await preparedQuery(manager, this.lookupSql(manager.connection), [hashToken(token)]);
+    if (rows.length === 0) return null;
+    return {
+      session: hydrate<Session>(manager.connection, Session, 's', rows[0]),
+      user: hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]),
+    };
+  }
+
+  isExpired(session: Session): boolean {
+    return session.expiresAt.getTime() <= this.clock.now().getTime();
+  }
+
+  async touch(manager: EntityManager, session: Session): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+    await manager.update(Session, { id: session.id }, { lastSeenAt: now });
+  }
+
+  /** Deletes the session the token names; returns its user id, if there was one. */
+  async delete(manager: EntityManager, token: string): Promise<string | undefined> {
+    const session = await manager.findOneBy(Session, { tokenHash: hashToken(token) });
+    if (!session) return undefined;
+    await manager.delete(Session, { id: session.id });
+    return session.userId;
+  }
+
+  /** Every session of the user (password reset, log out everywhere). */
+  async revokeAllOfUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(Session, { userId });
+  }
+
+  /** Every session of the user but the presented one. */
+  async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
+    await manager.delete(Session, kept.sessionId ? { userId, id: Not(kept.sessionId) } : { userId });
+  }
+
+  /** Built once: the guard runs it on every request, so no query builder on that path. */
+  private lookupSql(dataSource: DataSource): string {
+    this.lookup ??= [
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, ${selectList(dataSource, Session, 's')}`,
+      `FROM ${dataSource.driver.escape(dataSource.getMetadata(Session).tableName)} s`,
+      `INNER JOIN ${dataSource.driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u ON u.id = s.user_id`,
+      `WHERE s.token_hash = ${parameter(dataSource, 0)}`,
+    ].join(' ');
+    return this.lookup;
+  }
+
+  /** Deletes expired sessions; the caller commits. */
+  async purgeExpired(manager: EntityManager): Promise<number> {
+    const result = await manager.createQueryBuilder().delete().from(Session).where('expires_at <= :now', { now: this.clock.now() }).execute();
+    return result.affected ?? 0;
+  }
+
+  private async evictBeyondLimit(manager: EntityManager, userId: string): Promise<void> {
+    const surplus = await manager.find(Session, {
+      select: { id: true },
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: this.config.session.maxPerUser,
+    });
+    if (surplus.length > 0) await manager.delete(Session, { id: In(surplus.map((row) => row.id)) });
+  }
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthEvent } from '../../events/auth-events.js';
+import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
+import { CurrentUser } from '../current-user.decorator.js';
+import { CurrentUserGuard } from '../current-user.guard.js';
+import { HookRunner } from '../../hooks/hook-runner.js';
+import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import type { UserBody } from '../../users/user-body.js';
+import { UserSerializer } from '../../users/user-serializer.service.js';
+import { SessionCookie } from './session-cookie.js';
+import { SessionStore } from './session-store.js';
+
+/** logout and /me of the session credential, whatever the login method. Mounted under the prefix. */
+@Controller()
+export class SessionController {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly cookie: SessionCookie,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly hooks: HookRunner,
+    private readonly events: AuthEventPublisher,
+    private readonly serializer: UserSerializer,
+  ) {}
+
+  /** Always 204 (idempotent): the presented session, if any, is deleted and the cookie cleared. */
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    const token = this.cookie.read(request);
+    const owner = token ? await this.ownerOf(token) : null;
+    await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
+    const userId = token ? await this.unitOfWork.transaction((manager) => this.sessions.delete(manager, token)) : undefined;
+    this.cookie.clear(response);
+    if (userId) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
+  }
+
+  @Get('me')
+  @UseGuards(CurrentUserGuard)
+  me(@CurrentUser() user: UserBody): UserBody {
+    return user;
+  }
+
+  private async ownerOf(token: string) {
+    const found = await this.unitOfWork.autocommit((manager) => this.sessions.findWithUser(manager, token));
+    return found?.user ?? null;
+  }
+}

@@ -1,0 +1,15 @@
+import type { CredentialParts } from '../../parts.js';
+import { SessionCookie } from './session-cookie.js';
+import { SessionCredentialIssuer } from './session-credential.issuer.js';
+import { SessionCredentialResolver } from './session-credential.resolver.js';
+import { SessionController } from './session.controller.js';
+import { SessionStore } from './session-store.js';
+
+/** The session credential: an HttpOnly cookie naming a session row. */
+export const sessionCredentialParts: CredentialParts = {
+  controllers: [SessionController],
+  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver],
+  issuer: SessionCredentialIssuer,
+  resolver: SessionCredentialResolver,
+  revoker: SessionStore,
+};

@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isEmail } from 'class-validator';
+import type { Request } from 'express';
+import type { EntityManager } from 'typeorm';
+import { AUTH_CLOCK, CREDENTIAL_ISSUER } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { AuthError } from '../../errors/auth.error.js';
+import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { isUniqueViolation } from '../../persistence/unique-violation.js';
+import { normalizeEmail } from '../../users/email.js';
+import { UserStore } from '../../users/user-store.js';
+import type { CredentialIssuer } from '../../credentials/credential-issuer.js';
+import { OAuthAccountStore } from './oauth-account.store.js';
+import type { OAuthUserInfo } from './oauth-user-info.js';
+
+/**
+ * Finds or creates the user of a provider identity and issues its credential, in one transaction
+ * (README, "What is stored"). The account rules fail closed (README, "Accounts"):
+ * - a linked identity logs its user in; an inactive user is 403, a missing one (orphaned link) 401;
+ * - an unknown identity creates a user and its link only from a verified email no user holds;
+ * - an email that a user already holds is 409: an OAuth login never takes an account over by email.
+ */
+@Injectable()
+export class OAuthAccounts {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UserStore,
+    private readonly accounts: OAuthAccountStore,
+    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async resolveAndIssue(info: OAuthUserInfo, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
+    try {
+      return await this.unitOfWork.transaction((manager) => this.resolve(manager, info, request));
+    } catch (error) {
+      if (!isLostCreationRace(error)) throw error;
+      // A concurrent first login of the same identity created the user and its link: log into it.
+      return this.unitOfWork.transaction((manager) => this.resolve(manager, info, request));
+    }
+  }
+
+  private async resolve(manager: EntityManager, info: OAuthUserInfo, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
+    const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
+    const user = link ? await this.linkedUser(manager, link.userId) : await this.firstLogin(manager, info);
+    return { user, credential: await this.issuer.issue(manager, user, request) };
+  }
+
+  private async linkedUser(manager: EntityManager, userId: string): Promise<SvcUser> {
+    const user = await this.users.lockById(manager, userId);
+    if (!user) throw new AuthError('OAUTH_ACCOUNT_ORPHANED');
+    if (!user.isActive) throw new AuthError('USER_INACTIVE');
+    return user;
+  }
+
+  /** An identity with no link yet: a new user from its verified email, unless a user holds that email. */
+  private async firstLogin(manager: EntityManager, info: OAuthUserInfo): Promise<SvcUser> {
+    const email = info.email === null ? null : normalizeEmail(info.email);
+    if (email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
+    // An unverified email would let anyone pre-claim someone else's address.
+    if (!info.emailVerified) throw new AuthError('OAUTH_EMAIL_UNVERIFIED');
+    if (await this.users.findByEmail(manager, email)) {
+      // Each statement reads what was committed before it (PostgreSQL READ COMMITTED): a concurrent
+      // first login of this identity may have committed the user and its link since the first look.
+      const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
+      if (link) return this.linkedUser(manager, link.userId);
+      throw new AuthError('OAUTH_ACCOUNT_NOT_LINKED');
+    }
+    const user = await this.users.insert(manager, { email, passwordHash: null });
+    await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId: user.id, email, createdAt: this.clock.now() });
+    return user;
+  }
+}
+
+/** The loser of two concurrent first logins: its user or its link hit a unique constraint. */
+function isLostCreationRace(error: unknown): boolean {
+  return (error instanceof AuthError && error.code === 'EMAIL_ALREADY_REGISTERED') || isUniqueViolation(error);
+}

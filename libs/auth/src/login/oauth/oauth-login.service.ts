@@ -1,0 +1,100 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import * as client from 'openid-client';
+import { SVC_LOGGER } from '../../auth.constants.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { AuthError } from '../../errors/auth.error.js';
+import { HookRunner } from '../../hooks/hook-runner.js';
+import { constantTimeEqual } from '../../crypto/opaque-token.js';
+import type { OAuthAttempt } from './oauth-attempt.js';
+import { OAuthAccounts } from './oauth-accounts.service.js';
+import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
+import { OAUTH_SECTION, type OAuthSection } from './oauth-section.js';
+import { OAuthStateCookie } from './oauth-state-cookie.js';
+import { OAuthStateTokens } from './oauth-state-tokens.js';
+import { checkedUserInfo } from './oauth-user-info.js';
+import { safeRedirectPath } from '../../config/safe-redirect.js';
+
+/** A finished login: who, the credential to deliver, where to, and what the provider said. */
+export interface OAuthLoginResult {
+  user: SvcUser;
+  credential: unknown;
+  redirect: string;
+  identity: ProviderIdentity;
+}
+
+/**
+ * The OAuth core, shared by the oauth2 and oidc login methods: the authorization request (state,
+ * PKCE, nonce in a signed cookie) and the callback (the cookie checked and cleared, the provider's
+ * answer checked, the identity handed to `beforeOAuthLogin`, the account resolved and the
+ * credential issued in one transaction).
+ */
+@Injectable()
+export class OAuthLogin {
+  private readonly logger = new Logger(SVC_LOGGER);
+
+  constructor(
+    @Inject(OAUTH_SECTION) private readonly section: OAuthSection,
+    private readonly stateTokens: OAuthStateTokens,
+    private readonly stateCookie: OAuthStateCookie,
+    private readonly hooks: HookRunner,
+    private readonly accounts: OAuthAccounts,
+  ) {}
+
+  /** Starts a login: sets the state cookie and returns the provider's authorization URL. */
+  async start(provider: OAuthProviderClient | undefined, redirectParameter: unknown, response: Response): Promise<URL> {
+    if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
+    const redirect = redirectParameter === undefined ? this.section.postLoginRedirect : safeRedirectPath(redirectParameter);
+    if (redirect === null) throw new AuthError('INVALID_REDIRECT');
+    // RFC 9700 §2.1.1: PKCE (S256) against code injection; OIDC Core §3.1.2.1: nonce against id_token replay.
+    const codeVerifier = provider.pkce ? client.randomPKCECodeVerifier() : undefined;
+    const attempt: OAuthAttempt = { provider: provider.name, state: client.randomState(), codeVerifier, nonce: provider.usesNonce ? client.randomNonce() : undefined, redirect };
+    const url = await provider.authorizationUrl({
+      state: attempt.state,
+      codeChallenge: codeVerifier && (await client.calculatePKCECodeChallenge(codeVerifier)),
+      nonce: attempt.nonce,
+    });
+    this.stateCookie.set(response, await this.stateTokens.mint(attempt));
+    return url;
+  }
+
+  /** Finishes a login at the callback; throws an AuthError whatever goes wrong, with nothing written. */
+  async finish(provider: OAuthProviderClient | undefined, request: Request, response: Response): Promise<OAuthLoginResult> {
+    const token = this.stateCookie.read(request);
+    this.stateCookie.clear(response);
+    if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
+    const attempt = await this.checkedAttempt(provider, token, request);
+    const callback = new URL(provider.redirectUri);
+    callback.search = new URL(request.originalUrl, 'http://callback.invalid').search;
+    const identity = await provider.identify(callback, attempt);
+    const { userInfo: changed } = await this.hooks.run('beforeOAuthLogin', { provider: provider.name, userInfo: identity.userInfo }, request);
+    const checked = checkedUserInfo(changed, provider.name);
+    if ('problem' in checked) {
+      // Field names only: nothing the provider sent reaches the log.
+      this.logger.error(`before-hook beforeOAuthLogin returned an OAuthUserInfo that ${checked.problem}`);
+      throw new AuthError('HOOK_FAILED', { message: 'Internal server error' });
+    }
+    const { user, credential } = await this.accounts.resolveAndIssue(checked.userInfo, request);
+    return { user, credential, redirect: attempt.redirect, identity: { ...identity, userInfo: checked.userInfo } };
+  }
+
+  /**
+   * The attempt this callback answers (its state cookie, single use, was cleared whatever happens
+   * next). Refused (400 OAUTH_STATE_INVALID): no cookie, a bad signature, expired, another
+   * provider's, a `state` that differs from the cookie's, or (RFC 9207) an `iss` that is not the
+   * provider's. Only then is a provider's `error=` believed (400 OAUTH_PROVIDER_ERROR).
+   */
+  private async checkedAttempt(provider: OAuthProviderClient, token: string | undefined, request: Request): Promise<OAuthAttempt> {
+    const attempt = token ? await this.stateTokens.verify(token, provider.name) : null;
+    const { state, iss, error } = request.query;
+    if (!attempt || typeof state !== 'string' || !constantTimeEqual(state, attempt.state)) throw new AuthError('OAUTH_STATE_INVALID');
+    if (iss === undefined ? await provider.requiresIssuerInResponse() : iss !== (await provider.expectedIssuer())) {
+      throw new AuthError('OAUTH_STATE_INVALID', { message: 'OAuth response comes from another issuer' });
+    }
+    if (error !== undefined) throw new AuthError('OAUTH_PROVIDER_ERROR');
+    // RFC 6749 §4.1.2: a successful response carries exactly one code; anything else is malformed (not a provider outage).
+    const code = request.query.code;
+    if (typeof code !== 'string' || code.length === 0) throw new AuthError('OAUTH_PROVIDER_ERROR', { message: 'OAuth response carries no code' });
+    return attempt;
+  }
+}

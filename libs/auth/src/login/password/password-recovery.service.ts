@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AUTH_CLOCK, CREDENTIAL_REVOKER } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { AuthError } from '../../errors/auth.error.js';
+import { AuthEvent } from '../../events/auth-events.js';
+import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
+import type { ForgotPasswordPayload, ResetPasswordPayload } from '../../hooks/auth-hooks.js';
+import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import type { CredentialRevoker } from '../../credentials/credential-revoker.js';
+import { normalizeEmail } from '../../users/email.js';
+import { UserSerializer } from '../../users/user-serializer.service.js';
+import { UserStore } from '../../users/user-store.js';
+import { AfterResponse } from '../../events/after-response.js';
+import { PasswordHasher } from './password-hasher.js';
+import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
+
+/** forgot-password and reset-password, shared by the session and jwt strategies (README, "Password recovery"). */
+@Injectable()
+export class PasswordRecovery {
+  constructor(
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UserStore,
+    private readonly tokens: ResetTokenStore,
+    private readonly hasher: PasswordHasher,
+    private readonly events: AuthEventPublisher,
+    private readonly serializer: UserSerializer,
+    private readonly afterResponse: AfterResponse,
+  ) {}
+
+  /**
+   * Answers before looking the email up, so known, unknown and inactive emails get the same
+   * response in the same time (OWASP Forgot Password Cheat Sheet: consistent response and time,
+   * by asynchronous processing). The token is stored and announced after the response.
+   */
+  requestReset(payload: ForgotPasswordPayload, request: Request): void {
+    const email = normalizeEmail(payload.email);
+    this.afterResponse.run(request, 'forgot-password', async () => {
+      const issued = await this.issueResetToken(email);
+      if (!issued) return;
+      const { user, token, expiresAt } = issued;
+      this.events.publishAfterResponse(request, AuthEvent.PasswordResetRequested, { user: this.serializer.serialize(user), token, expiresAt });
+    });
+  }
+
+  /**
+   * Stores a new token for an active user, superseding older ones, in one transaction. Unknown
+   * and inactive emails run the same statements against an id no row has: the work left behind
+   * (and so the delay it causes to the requests that follow) does not tell them apart.
+   */
+  private async issueResetToken(email: string): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
+    const found = await this.unitOfWork.autocommit((manager) => this.users.findByEmailEvenly(manager, email));
+    const userId = found?.isActive ? found.id : randomUUID();
+    const issued = await this.unitOfWork.transaction(async (manager) => {
+      await this.users.lockRow(manager, userId);
+      await this.tokens.discardAllOfUser(manager, userId);
+      return this.tokens.issueIfActive(manager, userId);
+    });
+    return issued && found ? { user: found, ...issued } : null;
+  }
+
+  /**
+   * Consumes the token, sets the new password and ends every credential of the user, in one
+   * transaction; no credential is issued (no automatic login). OWASP Forgot Password Cheat Sheet:
+   * single-use token, sessions invalidated after the reset.
+   */
+  async resetPassword(payload: ResetPasswordPayload, request: Request): Promise<void> {
+    const token = payload.token.reveal();
+    // Checked before bcrypt: a guessed token costs no hashing.
+    const usable = await this.unitOfWork.autocommit(async (manager) => {
+      const row = await this.tokens.findUsable(manager, token);
+      const user = row && (await this.users.findById(manager, row.userId));
+      return row && user?.isActive ? row : null;
+    });
+    if (!usable) throw new AuthError('RESET_TOKEN_INVALID');
+    // Hash outside the transaction: bcrypt must not hold a connection or SQLite's turn.
+    const passwordHash = await this.hasher.hash(payload.password.reveal());
+    const userId = await this.unitOfWork.transaction(async (manager) => {
+      // The user row first, as forgot-password, change-password and login lock it: one lock order, no deadlock.
+      const user = await this.users.lockById(manager, usable.userId);
+      // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
+      if (!user?.isActive) throw new AuthError('RESET_TOKEN_INVALID');
+      if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('RESET_TOKEN_INVALID');
+      await this.users.setPasswordHash(manager, user.id, passwordHash);
+      await this.tokens.discardUnusedOfUser(manager, user.id);
+      await this.revoker.revokeAllOfUser(manager, user.id);
+      return user.id;
+    });
+    this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at: this.clock.now() });
+  }
+}
