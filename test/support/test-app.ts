@@ -126,6 +126,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const userEntity = options.userEntity ?? DemoUser;
   const usesDemoColumns = userEntity === DemoUser;
+  const strategy = options.strategy ?? 'session';
 
   @Module({
     imports: [
@@ -139,12 +140,13 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       } as never),
       ...(options.imports ?? []),
       AuthModule.forRoot({
-        strategy: options.strategy ?? 'session',
+        strategy,
         entities: { user: userEntity },
         hooks: options.hooks,
         globalGuard: options.globalGuard,
         baseUrl: BASE_URL,
-        password: { bcryptCost: 10 },
+        // The password section exists only where a password login does (README, "Options reference").
+        ...(strategy === 'session' || strategy === 'jwt' ? { password: { bcryptCost: 10 } } : {}),
         ...options.options,
       } as never),
     ],

@@ -1,9 +1,21 @@
-import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
+import { ConfigurableModuleBuilder, type Type } from '@nestjs/common';
+import type { AuthOptions, ConfigShapeOptions } from './config/auth-options.js';
+import type { AuthHooks } from './hooks/auth-hooks.js';
+
+/** What shapes the module graph, so it is given synchronously to `forRoot` and `forRootAsync`. */
+export interface AuthModuleExtras extends ConfigShapeOptions {
+  /** An `@Injectable()` class implementing some of `AuthHooks`. */
+  hooks?: Type<AuthHooks>;
+  /**
+   * Protects every route of the application (an `APP_GUARD`), except those marked `@Public()`;
+   * `@OptionalAuth()` routes serve everyone. @default false
+   */
+  globalGuard?: boolean;
+}
 
 /**
- * `forRoot(options)` / `forRootAsync({ useFactory, inject, imports })`. The extras (strategy,
- * credential, entities, hooks, prefix, globalGuard) shape the module graph, so they are always given synchronously.
+ * `forRoot(options)` / `forRootAsync({ useFactory, inject, imports })`. The extras (credential,
+ * login methods, entities, hooks, prefix, globalGuard) shape the module graph, so they are always given synchronously.
  */
 export const {
   ConfigurableModuleClass: ConfigurableAuthModule,
@@ -13,8 +25,9 @@ export const {
 } = new ConfigurableModuleBuilder<AuthOptions>({ moduleName: 'Auth' })
   .setClassMethodName('forRoot')
   .setExtras<AuthModuleExtras>({
-    strategy: undefined as unknown as AuthModuleExtras['strategy'],
     credential: undefined,
+    login: undefined,
+    strategy: undefined,
     prefix: undefined,
     entities: undefined,
     hooks: undefined,

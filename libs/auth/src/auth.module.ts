@@ -1,60 +1,78 @@
-import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
   AUTH_OPTIONS_TYPE,
+  type AuthModuleExtras,
   ConfigurableAuthModule,
 } from './auth.module-definition.js';
 import { AuthService } from './auth.service.js';
 import { systemClock } from './clock.js';
-import type { AuthModuleExtras, AuthOptions } from './config/auth-options.js';
+import type { AuthConfig } from './config/auth-config.js';
+import type { AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
-import { builtCredentialOf, loginMethodOf } from './config/strategy.js';
+import { type CredentialKind, type LoginMethod, moduleShapeOf } from './config/login-methods.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
 import { authEntities } from './entities/index.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
+import { Public } from './credentials/auth-access.decorators.js';
 import { AuthGlobalGuard } from './credentials/auth-global.guard.js';
+import { CredentialDelivery } from './credentials/credential-delivery.js';
 import { CurrentUserGuard } from './credentials/current-user.guard.js';
+import { jwtCredentialParts } from './credentials/jwt/jwt.parts.js';
+import { sessionCredentialParts } from './credentials/session/session.parts.js';
 import { HookRunner } from './hooks/hook-runner.js';
-import { AuthRequestGuard } from './http/auth-request.guard.js';
+import { AuthBodyPipe } from './http/auth-body.pipe.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
+import { AuthExceptionFilter } from './http/auth-exception.filter.js';
+import { AuthRequestGuard } from './http/auth-request.guard.js';
+import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
+import { oidcLoginParts } from './login/oidc/oidc.parts.js';
+import { passwordLoginParts } from './login/password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
-import { strategyParts, withPrefix } from './strategy-parts.js';
+import type { CredentialParts, LoginMethodParts } from './parts.js';
+import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
+const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
+const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts> = { password: passwordLoginParts, oauth2: oauth2LoginParts, oidc: oidcLoginParts };
+
 /**
- * `AuthModule.forRoot({ strategy, baseUrl, ... })`: registers the strategy's controllers under the
- * prefix, `CurrentUserGuard`, `AuthService` and the hooks. Global, so the guard works anywhere.
+ * `AuthModule.forRoot({ baseUrl, credential, password, oidc, ... })`: the parts of the credential
+ * and of each login method (their controllers under the prefix, their services), with
+ * `CurrentUserGuard`, `AuthService` and the hooks. Global, so the guard works anywhere.
  */
 @Module({})
 export class AuthModule {
   static forRoot(options: typeof AUTH_OPTIONS_TYPE & AuthModuleExtras): DynamicModule {
-    return withStrategy(ConfigurableAuthModule.forRoot(options), options);
+    return withParts(ConfigurableAuthModule.forRoot(options), options);
   }
 
   static forRootAsync(options: typeof AUTH_ASYNC_OPTIONS_TYPE & AuthModuleExtras): DynamicModule {
-    return withStrategy(ConfigurableAuthModule.forRootAsync(options), options);
+    return withParts(ConfigurableAuthModule.forRootAsync(options), options);
   }
 }
 
-function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {
+function withParts(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {
   const userEntity = extras.entities?.user ?? User;
   // README, "Module shape": the user entity is checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false');
-  const parts = strategyParts(loginMethodOf(extras.strategy), builtCredentialOf(extras));
-  const controllers = [...parts.login.controllers, ...parts.credential.controllers].map((controller) => withPrefix(controller, prefix));
+  const shape = moduleShapeOf(extras);
+  const credential = CREDENTIALS[shape.credential];
+  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), credential];
+  const controllers = parts.flatMap((part) => part.controllers).map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
     {
       provide: AUTH_CONFIG,
@@ -62,6 +80,9 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
       inject: [AUTH_MODULE_OPTIONS],
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
+    { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
+    AuthBodyPipe,
+    CredentialDelivery,
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
@@ -76,11 +97,11 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
-    ...parts.login.providers,
-    ...parts.credential.providers,
-    { provide: CREDENTIAL_ISSUER, useExisting: parts.credential.issuer },
-    { provide: CREDENTIAL_RESOLVER, useExisting: parts.credential.resolver },
-    { provide: CREDENTIAL_REVOKER, useExisting: parts.credential.revoker },
+    // Parts share providers (the OAuth core of oauth2 and oidc): each is registered once.
+    ...new Set(parts.flatMap((part) => part.providers)),
+    { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
+    { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
+    { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
   ];
   return {
     ...definition,
@@ -91,4 +112,20 @@ function withStrategy(definition: DynamicModule, extras: AuthModuleExtras): Dyna
     providers: [...(definition.providers ?? []), ...providers],
     exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage, AfterResponse],
   };
+}
+
+/**
+ * Mounts a controller under the configured prefix, behind `AuthRequestGuard` and with
+ * `AuthExceptionFilter` for every error of its routes. A subclass per module instance carries the
+ * path, so two applications in one process never share (or mutate) route metadata.
+ */
+function mountUnderPrefix<T extends Type>(controller: T, prefix: string): T {
+  const mounted = class extends controller {};
+  Object.defineProperty(mounted, 'name', { value: controller.name });
+  Controller(prefix)(mounted);
+  UseGuards(AuthRequestGuard)(mounted);
+  UseFilters(AuthExceptionFilter)(mounted);
+  // Under a global guard the library's routes stay open; its /me checks its credential itself.
+  Public()(mounted);
+  return mounted;
 }

@@ -4,17 +4,18 @@ export { AuthService, type PurgeResult } from './auth.service.js';
 export { AUTH_CLOCK, AUTH_CONFIG } from './auth.constants.js';
 export type { Clock } from './clock.js';
 export type { AuthConfig } from './config/auth-config.js';
+export type { AuthModuleExtras } from './auth.module-definition.js';
 export type {
   AuthEntities,
-  AuthModuleExtras,
   AuthOptions,
-  AuthStrategy,
   CookieOptions,
   JwtOptions,
   PasswordOptions,
   RateLimitOptions,
+  RedisCommands,
   SessionOptions,
 } from './config/auth-options.js';
+export type { AuthStrategy, CredentialKind, LoginMethod } from './config/login-methods.js';
 export type {
   OAuth2ProviderOptions,
   OAuthProviderOptionsBase,
@@ -66,10 +67,10 @@ export { MemoryRateLimitStorage } from './rate-limit/memory/memory-rate-limit.st
 export { RateLimit, RateLimitFor, type RateLimitRouteOptions, SkipRateLimit } from './rate-limit/rate-limit.decorators.js';
 export { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 export { type RateLimitCheck, RateLimitStorage } from './rate-limit/rate-limit.storage.js';
-export { type RedisCommands, RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
+export { RedisRateLimitStorage } from './rate-limit/redis/redis-rate-limit.storage.js';
 export { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 export type { AccessTokenClaims } from './credentials/jwt/access-token-claims.js';
-export type { OAuthUserInfo } from './login/oauth/oauth-user-info.js';
+export type { OAuthUserInfo } from './config/oauth-options.js';
 export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody, UserBodyOf } from './users/user-body.js';

@@ -1,15 +1,15 @@
 import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { AuthStrategy } from './auth-options.js';
+import type { RedisCommands } from './auth-options.js';
+import type { CredentialKind, LoginMethod } from './login-methods.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
-import type { CredentialKind } from './strategy.js';
-import type { RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
 
 /** The validated, defaulted and frozen configuration every service reads. */
 export interface AuthConfig {
-  readonly strategy: AuthStrategy;
-  /** The credential a login issues: the strategy itself for session and jwt, the OAuth section's `strategy` otherwise. */
+  /** The credential every login issues. */
   readonly credential: CredentialKind;
+  /** The login methods the module serves, in a fixed order (password, oauth2, oidc). */
+  readonly loginMethods: readonly LoginMethod[];
   /** Absolute, without a trailing slash. */
   readonly baseUrl: string;
   readonly prefix: string;
@@ -24,7 +24,7 @@ export interface AuthConfig {
     readonly header: string;
   };
   readonly userEntity: Type<SvcUser>;
-  /** Present whenever the credential is jwt: from the jwt section, or defaults and a key derived from the OAuth section's secret. */
+  /** Present whenever the credential is jwt: the jwt section's key, or one derived from `secret` (or, in the OAuth shorthand, from the section's). */
   readonly jwt?: {
     readonly secretKey: string;
     readonly algorithm: 'HS256' | 'HS384' | 'HS512';

@@ -1,15 +1,11 @@
 import type { Type } from '@nestjs/common';
-import type { AuthHooks } from '../hooks/auth-hooks.js';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
+import type { ModuleShapeOptions } from './login-methods.js';
 import type { OAuth2ProviderOptions, OAuthSectionOptions, OidcProviderOptions } from './oauth-options.js';
 
-/** The credential strategy of one deployment. */
-export type AuthStrategy = 'session' | 'jwt' | 'oidc' | 'oauth2';
-
 export interface JwtOptions {
-  /** HMAC signing secret: 32+ characters, random (placeholders are refused). Required. */
-  secretKey: string;
+  /** HMAC signing secret: 32+ characters, random (placeholders are refused). @default derived from `secret` */
+  secretKey?: string;
   /** @default 'HS256' (HS384 and HS512 allowed) */
   algorithm?: 'HS256' | 'HS384' | 'HS512';
   /** @default 10 (1..30) */
@@ -59,6 +55,19 @@ export interface PasswordOptions {
 
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
+/** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
+export const DEFAULT_REDIS_KEY_PREFIX = 'svc:rate-limit:';
+
+/**
+ * The commands the redis limiter sends. An ioredis `Redis` client has them, and so has an ioredis
+ * `Cluster`: each counter is one key, so its script runs on the node that holds it.
+ */
+export interface RedisCommands {
+  evalsha(sha1: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
+  eval(script: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
+  ping(): Promise<unknown>;
+}
+
 export interface RateLimitOptions {
   /** @default 60 (>= 1) */
   windowSeconds?: number;
@@ -89,6 +98,12 @@ export interface RateLimitOptions {
 export interface AuthOptions {
   /** Public base URL of the application; its origin is trusted for the cross-site check. Required. */
   baseUrl: string;
+  /**
+   * One random secret (32+ characters, e.g. `openssl rand -base64 32`) from which the module derives
+   * a key per purpose (README, "Secrets"): the jwt signing key and the OAuth state key, unless their
+   * sections give their own `secretKey`. @default unset: each section that signs needs its own
+   */
+  secret?: string;
   /** Further origins allowed to send cookie-authenticated requests. @default [] */
   trustedOrigins?: string[];
   /** Body size limit of the auth endpoints, in bytes. @default 16384 */
@@ -109,14 +124,17 @@ export interface AuthOptions {
    * @default unset: `AuthService.purgeExpired()` is yours to call
    */
   purge?: { cron: string };
+  /** The jwt credential's settings (only with `credential: 'jwt'`). */
   jwt?: JwtOptions;
+  /** The session credential's settings (only with `credential: 'session'`). */
   session?: SessionOptions;
   cookie?: CookieOptions;
+  /** Login with a password (signup, login, forgot and reset, change). */
   password?: PasswordOptions;
   rateLimit?: RateLimitOptions;
-  /** Login through plain OAuth 2.0 providers (strategy 'oauth2'). */
+  /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
-  /** Login through OpenID Connect providers (strategy 'oidc'). */
+  /** Login through OpenID Connect providers. */
   oidc?: OAuthSectionOptions<OidcProviderOptions>;
 }
 
@@ -126,23 +144,9 @@ export interface AuthEntities {
   user?: Type<SvcUser>;
 }
 
-/** What shapes the module graph, so it is given synchronously to `forRoot` and `forRootAsync`. */
-export interface AuthModuleExtras {
-  strategy: AuthStrategy;
-  /**
-   * The credential the OAuth strategies issue, for `forRootAsync` (with `forRoot`, the section's own
-   * `strategy` field says it). It decides the routes, so it is known before the factory runs.
-   * @default 'session'
-   */
-  credential?: 'session' | 'jwt';
+/** What the configuration reads of the graph-shaping extras (README, "Options reference"). */
+export interface ConfigShapeOptions extends ModuleShapeOptions {
   /** Path prefix of every endpoint. @default '/auth' */
   prefix?: string;
   entities?: AuthEntities;
-  /** An `@Injectable()` class implementing some of `AuthHooks`. */
-  hooks?: Type<AuthHooks>;
-  /**
-   * Protects every route of the application (an `APP_GUARD`), except those marked `@Public()`;
-   * `@OptionalAuth()` routes serve everyone. @default false
-   */
-  globalGuard?: boolean;
 }

@@ -26,6 +26,7 @@ export interface OidcProviderConfig extends OAuthProviderConfigBase {
 
 /** The `oauth2` or `oidc` section, validated and defaulted. */
 export interface OAuthSectionConfig<P extends OAuthProviderConfigBase> {
+  /** Signs the state cookie: the section's `secretKey`, or a key derived from the module's `secret`. */
   readonly secretKey: string;
   readonly stateTtlSeconds: number;
   readonly postLoginRedirect: string;

@@ -1,4 +1,19 @@
-import type { OAuthUserInfo } from '../login/oauth/oauth-user-info.js';
+/**
+ * Who a provider says the user is: from a verified id_token (oidc) or from the application's
+ * profile mapper (oauth2). Provider fields such as `email_verified` and `avatar_url` are
+ * camelCase here (`emailVerified`, `avatarUrl`), like every name a TypeScript user reads.
+ */
+export interface OAuthUserInfo {
+  /** The provider's name, as configured. */
+  provider: string;
+  /** The provider's identifier of the user, as a string (at most 255 characters). */
+  providerUserId: string;
+  email: string | null;
+  /** No user is created from an email that is not verified (README, "Accounts"). */
+  emailVerified: boolean;
+  name: string | null;
+  avatarUrl: string | null;
+}
 
 /** What every OAuth provider entry holds, for the oauth2 and oidc strategies alike. */
 export interface OAuthProviderOptionsBase {
@@ -56,9 +71,12 @@ export type OidcSigningAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS38
 
 /** The `oauth2` and `oidc` sections. */
 export interface OAuthSectionOptions<P> {
-  /** Signs the state cookie: 32+ characters, random (placeholders are refused). Required. */
-  secretKey: string;
-  /** The credential a login issues. @default 'session' */
+  /** Signs the state cookie: 32+ characters, random (placeholders are refused). @default derived from `secret` */
+  secretKey?: string;
+  /**
+   * With the `strategy: 'oauth2' | 'oidc'` shorthand only: the credential a login issues. Otherwise
+   * the module's `credential` names it, once. @default 'session'
+   */
   strategy?: 'session' | 'jwt';
   /** Lifetime of a login attempt (the state cookie). @default 600 (60..3600) */
   stateTtlSeconds?: number;

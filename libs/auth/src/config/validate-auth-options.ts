@@ -2,29 +2,28 @@ import { deriveKey } from '../crypto/derive-key.js';
 import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
-import type { AuthModuleExtras, AuthOptions, JwtOptions } from './auth-options.js';
+import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RedisCommands } from './auth-options.js';
+import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
-import { builtCredentialOf, CREDENTIAL_KINDS, type CredentialKind, STRATEGIES } from './strategy.js';
-import { validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
-import { DEFAULT_REDIS_KEY_PREFIX, type RedisCommands } from '../rate-limit/redis/redis-rate-limit.storage.js';
+import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
 /**
  * Checks every option on its own, fills in the defaults and freezes the result.
  * Pure: the same input gives the same config or the same error.
  */
-export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtras): AuthConfig {
-  if (!STRATEGIES.includes(extras.strategy)) {
-    throw new AuthConfigError('strategy', `must be one of ${STRATEGIES.join(', ')}`);
-  }
+export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOptions): AuthConfig {
+  const shape = moduleShapeOf(extras);
+  assertEverySectionTakesEffect(options, shape);
   const baseUrl = absoluteUrl('baseUrl', options.baseUrl);
   const prefix = validatePrefix(extras.prefix);
   const trustedOrigins = [baseUrl.origin, ...(options.trustedOrigins ?? []).map((origin, i) => originOf(`trustedOrigins[${i}]`, origin))];
-  const credential = credentialOfOptions(options, extras);
-  if (extras.strategy === 'jwt' && !options.jwt) throw new AuthConfigError('jwt', 'is required for the jwt strategy');
+  const moduleSecret = options.secret === undefined ? undefined : secret('secret', options.secret);
   const callbacks = { baseUrl: baseUrl.href.replace(/\/$/, ''), prefix };
-  const oauth2 = extras.strategy === 'oauth2' ? validateOAuth2Section(options.oauth2, callbacks) : undefined;
-  const oidc = extras.strategy === 'oidc' ? validateOidcSection(options.oidc, callbacks) : undefined;
-  const oauthSecret = (oauth2 ?? oidc)?.secretKey;
+  const oauthSecrets: OAuthSecrets = { moduleSecret, shorthand: shape.strategy !== undefined };
+  const oauth2 = shape.loginMethods.includes('oauth2') ? validateOAuth2Section(options.oauth2, callbacks, oauthSecrets) : undefined;
+  const oidc = shape.loginMethods.includes('oidc') ? validateOidcSection(options.oidc, callbacks, oauthSecrets) : undefined;
+  assertProviderNamesUnique(oauth2?.providers ?? [], oidc?.providers ?? []);
+  if (shape.strategy !== undefined) assertShorthandCredential(options, shape);
 
   const cookie = options.cookie ?? {};
   const sameSite = cookie.sameSite ?? 'lax';
@@ -37,8 +36,8 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
   const rateLimit = options.rateLimit;
 
   const config: AuthConfig = {
-    strategy: extras.strategy,
-    credential,
+    credential: shape.credential,
+    loginMethods: shape.loginMethods,
     baseUrl: callbacks.baseUrl,
     prefix,
     trustedOrigins,
@@ -47,7 +46,7 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
     clientAddress: clientAddressSettings(options),
     purge: options.purge === undefined ? undefined : { cron: nonEmptyString('purge.cron', options.purge?.cron, 128) },
     userEntity: extras.entities?.user ?? User,
-    jwt: jwtSettings(options.jwt, credential, oauthSecret),
+    jwt: shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined,
     oauth2,
     oidc,
     session: {
@@ -90,6 +89,34 @@ export function validateAuthOptions(options: AuthOptions, extras: AuthModuleExtr
   return deepFreeze(config);
 }
 
+/**
+ * README, "Options reference": a section that would not take effect stops startup, naming it, so
+ * that nothing configured is silently ignored (an `oidc` section without the oidc login method, a
+ * `jwt` section under the session credential).
+ */
+function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape): void {
+  for (const method of LOGIN_METHODS) {
+    if (options[method] === undefined || shape.loginMethods.includes(method)) continue;
+    throw new AuthConfigError(
+      method,
+      shape.strategy === undefined
+        ? `is given but the ${method} login method is not on: add '${method}' to the login extra, or leave the section out`
+        : `is given but strategy '${shape.strategy}' has no ${method} login: leave the section out`,
+    );
+  }
+  const other: Record<CredentialKind, CredentialKind> = { session: 'jwt', jwt: 'session' };
+  const unused = other[shape.credential];
+  if (options[unused] !== undefined) throw new AuthConfigError(unused, `is given but the credential is ${shape.credential}: it would not take effect`);
+}
+
+/** Provider names are path segments and the state cookie binds one: unique across both OAuth methods. */
+function assertProviderNamesUnique(oauth2: readonly { name: string }[], oidc: readonly { name: string }[]): void {
+  const oauth2Names = new Set(oauth2.map((provider) => provider.name));
+  for (const [i, { name }] of oidc.entries()) {
+    if (oauth2Names.has(name)) throw new AuthConfigError(`oidc.providers[${i}].name`, `"${name}" is also an oauth2 provider's name: names are unique across oauth2 and oidc`);
+  }
+}
+
 /** `trustProxy` and `clientIpHeader`, or their shorthand `rateLimit.trustedIpHeader` (one trusted hop). */
 function clientAddressSettings(options: AuthOptions): AuthConfig['clientAddress'] {
   const shorthand = options.rateLimit?.trustedIpHeader;
@@ -109,32 +136,37 @@ function clientAddressSettings(options: AuthOptions): AuthConfig['clientAddress'
 }
 
 /**
- * The jwt section when one is given. An OAuth strategy issuing jwt credentials without one gets the
- * defaults, signed with a key derived from its own secret (never the state cookie's key itself).
+ * The jwt credential's settings. Its signing key is `jwt.secretKey`, or a key derived from the
+ * module's `secret` (in the OAuth shorthand, from the section's secret), never that secret itself.
  */
-function jwtSettings(jwt: JwtOptions | undefined, credential: CredentialKind, oauthSecret: string | undefined): AuthConfig['jwt'] {
-  const options = jwt ?? (credential === 'jwt' && oauthSecret ? { secretKey: deriveKey(oauthSecret, 'jwt access tokens') } : undefined);
-  return options && {
-    secretKey: secret('jwt.secretKey', options.secretKey),
-    algorithm: oneOf('jwt.algorithm', options.algorithm, 'HS256', ['HS256', 'HS384', 'HS512'] as const),
-    accessTokenExpireMinutes: int('jwt.accessTokenExpireMinutes', options.accessTokenExpireMinutes, 10, 1, 30),
-    refreshTokenExpireDays: int('jwt.refreshTokenExpireDays', options.refreshTokenExpireDays, 7, 1, 30),
-    refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', options.refreshReuseGraceSeconds, 0, 0, 60),
+function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefined, shape: ModuleShape): AuthConfig['jwt'] {
+  if (jwt === undefined && shape.strategy === 'jwt') throw new AuthConfigError('jwt', 'is required for the jwt strategy');
+  const given = jwt?.secretKey;
+  if (given === undefined && derivableFrom === undefined) {
+    throw new AuthConfigError('jwt.secretKey', shape.strategy === 'jwt' ? 'is required' : 'is required (or give the module a secret to derive it from)');
+  }
+  return {
+    secretKey: given === undefined ? deriveKey(derivableFrom!, 'jwt access tokens') : secret('jwt.secretKey', given),
+    algorithm: oneOf('jwt.algorithm', jwt?.algorithm, 'HS256', ['HS256', 'HS384', 'HS512'] as const),
+    accessTokenExpireMinutes: int('jwt.accessTokenExpireMinutes', jwt?.accessTokenExpireMinutes, 10, 1, 30),
+    refreshTokenExpireDays: int('jwt.refreshTokenExpireDays', jwt?.refreshTokenExpireDays, 7, 1, 30),
+    refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', jwt?.refreshReuseGraceSeconds, 0, 0, 60),
   };
 }
 
 /**
- * The OAuth strategies' credential is named twice: by the section's `strategy` (a value, perhaps
+ * In the OAuth shorthand the credential is named by the section's `strategy` (a value, perhaps
  * from a factory) and by what shaped the routes (the `credential` extra of `forRootAsync`, default
  * 'session'). They must agree, or the routes and the credential would disagree.
  */
-function credentialOfOptions(options: AuthOptions, extras: AuthModuleExtras): CredentialKind {
-  const built = builtCredentialOf(extras);
-  if (extras.strategy !== 'oauth2' && extras.strategy !== 'oidc') return built;
-  const field = `${extras.strategy}.strategy`;
-  const named = oneOf(field, options[extras.strategy]?.strategy, built, CREDENTIAL_KINDS);
-  if (named !== built) throw new AuthConfigError(field, `must match the credential AuthModule's routes were built for (${built}): with forRootAsync, give it as the credential extra`);
-  return named;
+function assertShorthandCredential(options: AuthOptions, shape: ModuleShape): void {
+  const strategy = shape.strategy!;
+  if (strategy !== 'oauth2' && strategy !== 'oidc') return;
+  const field = `${strategy}.strategy`;
+  const named = oneOf(field, options[strategy]?.strategy, shape.credential, ['session', 'jwt'] as const);
+  if (named !== shape.credential) {
+    throw new AuthConfigError(field, `must match the credential AuthModule's routes were built for (${shape.credential}): with forRootAsync, give it as the credential extra`);
+  }
 }
 
 /** The prefix shapes the routes, so it is checked on its own while the module graph is built. */

@@ -4,6 +4,7 @@ import type { OAuth2ProviderOptions, OAuthProviderOptionsBase, OAuthSectionOptio
 import { bool, int, nonEmptyString, oneOf, providerUrl, secret, stringList } from './option-rules.js';
 import { isObviousPlaceholder } from './placeholder-secret.js';
 import { safeRedirectPath } from './safe-redirect.js';
+import { deriveKey } from '../crypto/derive-key.js';
 
 const SIGNING_ALGORITHMS: readonly OidcSigningAlgorithm[] = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'Ed25519', 'EdDSA'];
 
@@ -13,8 +14,14 @@ export interface CallbackBase {
   prefix: string;
 }
 
-export function validateOAuth2Section(options: OAuthSectionOptions<OAuth2ProviderOptions> | undefined, callbacks: CallbackBase): OAuthSectionConfig<OAuth2ProviderConfig> {
-  return section('oauth2', options, (field, entry) => {
+/** What a section's own secret falls back to, and whether the strategy shorthand (with its legacy `strategy` field) is in use. */
+export interface OAuthSecrets {
+  moduleSecret: string | undefined;
+  shorthand: boolean;
+}
+
+export function validateOAuth2Section(options: OAuthSectionOptions<OAuth2ProviderOptions> | undefined, callbacks: CallbackBase, secrets: OAuthSecrets): OAuthSectionConfig<OAuth2ProviderConfig> {
+  return section('oauth2', options, secrets, (field, entry) => {
     const authorizationUrl = providerUrl(`${field}.authorizationUrl`, entry.authorizationUrl);
     if (typeof entry.mapProfileToUser !== 'function') throw new AuthConfigError(`${field}.mapProfileToUser`, 'is required (an async function from the profile to an OAuthUserInfo)');
     return {
@@ -28,8 +35,8 @@ export function validateOAuth2Section(options: OAuthSectionOptions<OAuth2Provide
   });
 }
 
-export function validateOidcSection(options: OAuthSectionOptions<OidcProviderOptions> | undefined, callbacks: CallbackBase): OAuthSectionConfig<OidcProviderConfig> {
-  return section('oidc', options, (field, entry) => {
+export function validateOidcSection(options: OAuthSectionOptions<OidcProviderOptions> | undefined, callbacks: CallbackBase, secrets: OAuthSecrets): OAuthSectionConfig<OidcProviderConfig> {
+  return section('oidc', options, secrets, (field, entry) => {
     const base = common('oidc', field, entry, callbacks, ['openid', 'email', 'profile']);
     // OpenID Connect Core §3.1.2.1: without the openid scope the request is plain OAuth 2.0.
     if (!base.scopes.includes('openid')) throw new AuthConfigError(`${field}.scopes`, 'must include "openid"');
@@ -44,9 +51,14 @@ export function validateOidcSection(options: OAuthSectionOptions<OidcProviderOpt
 function section<O extends OAuthProviderOptionsBase, P extends OAuthProviderConfigBase>(
   method: 'oauth2' | 'oidc',
   options: OAuthSectionOptions<O> | undefined,
+  secrets: OAuthSecrets,
   provider: (field: string, entry: O) => P,
 ): OAuthSectionConfig<P> {
-  if (!options) throw new AuthConfigError(method, `is required for the ${method} strategy`);
+  if (!options) throw new AuthConfigError(method, secrets.shorthand ? `is required for the ${method} strategy` : `is required for the ${method} login method`);
+  // The credential is named once, by the module's credential; the section's own field belongs to the shorthand.
+  if (!secrets.shorthand && options.strategy !== undefined) {
+    throw new AuthConfigError(`${method}.strategy`, "belongs to the strategy shorthand: name the credential once, with AuthModule's credential option");
+  }
   if (!Array.isArray(options.providers) || options.providers.length === 0) throw new AuthConfigError(`${method}.providers`, 'must list at least one provider');
   const providers = options.providers.map((entry, i) => provider(`${method}.providers[${i}]`, entry ?? ({} as O)));
   const names = new Set<string>();
@@ -56,8 +68,9 @@ function section<O extends OAuthProviderOptionsBase, P extends OAuthProviderConf
   }
   const postLoginRedirect = options.postLoginRedirect ?? '/';
   if (safeRedirectPath(postLoginRedirect) !== postLoginRedirect) throw new AuthConfigError(`${method}.postLoginRedirect`, 'must be a same-origin relative path (such as "/" or "/app")');
+  if (options.secretKey === undefined && secrets.moduleSecret === undefined) throw new AuthConfigError(`${method}.secretKey`, 'is required (or give the module a secret to derive it from)');
   return {
-    secretKey: secret(`${method}.secretKey`, options.secretKey),
+    secretKey: options.secretKey === undefined ? deriveKey(secrets.moduleSecret!, `${method} state`) : secret(`${method}.secretKey`, options.secretKey),
     stateTtlSeconds: int(`${method}.stateTtlSeconds`, options.stateTtlSeconds, 600, 60, 3600),
     postLoginRedirect,
     providerTimeoutSeconds: int(`${method}.providerTimeoutSeconds`, options.providerTimeoutSeconds, 5, 1, 30),

@@ -1,4 +1,4 @@
-import type { OAuthUserInfo } from '../login/oauth/oauth-user-info.js';
+import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
 /** Names of the events observers listen to (README, "5. Observers"). */

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { OAuthUserInfo } from '../login/oauth/oauth-user-info.js';
+import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 import type { SecretString } from './secret-string.js';
 

@@ -15,6 +15,7 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   forgotPassword: 'SvcForgotPasswordRequest',
   resetPassword: 'SvcResetPasswordRequest',
   changePassword: 'SvcChangePasswordRequest',
+  empty: 'SvcEmptyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];
 
@@ -46,7 +47,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
 function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
   const parameters: ParameterObject[] = [];
   if (route.provider) {
-    const providers = (config.oauth2 ?? config.oidc)?.providers.map((provider) => provider.name) ?? [];
+    const providers = config[route.provider]?.providers.map((provider) => provider.name) ?? [];
     parameters.push({ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: providers } });
   }
   if (route.redirectQuery) {

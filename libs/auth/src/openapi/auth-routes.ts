@@ -15,8 +15,8 @@ export interface AuthRoute {
   authenticated?: boolean;
   /** The refresh cookie, for /refresh and the jwt logout. */
   refreshCookie?: boolean;
-  /** The OAuth provider path parameter and the redirect query parameter. */
-  provider?: boolean;
+  /** The OAuth method whose provider is the path parameter, and the redirect query parameter. */
+  provider?: 'oauth2' | 'oidc';
   redirectQuery?: boolean;
   errors: AuthErrorCode[];
 }
@@ -25,84 +25,88 @@ export interface AuthRoute {
 const COMMON: AuthErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 const BODY: AuthErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'HOOK_ABORTED', 'HOOK_FAILED'];
 
-/** Every route of the configured strategy: its login method's, then its credential's. */
+/** Every route the module serves: its login methods', then its credential's. */
 export function authRoutes(config: AuthConfig): AuthRoute[] {
   const limited: AuthErrorCode[] = config.rateLimit ? ['RATE_LIMITED'] : [];
   const credentialBody = config.credential === 'jwt' ? 'token' : 'user';
-  const login: AuthRoute[] =
-    config.strategy === 'session' || config.strategy === 'jwt'
-      ? [
-          {
-            method: 'post',
-            path: '/signup',
-            summary: 'Create an account' + (config.credential === 'session' && !config.session.loginOnSignup ? '' : ' and sign it in'),
-            body: 'signup',
-            success: { status: 201, description: 'Created', body: config.credential === 'session' && !config.session.loginOnSignup ? 'user' : credentialBody },
-            errors: [...BODY, 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
-          },
-          {
-            method: 'post',
-            path: '/login',
-            summary: 'Sign in with email and password',
-            body: 'login',
-            success: { status: 200, description: 'Signed in', body: credentialBody },
-            errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
-          },
-          {
-            method: 'post',
-            path: '/forgot-password',
-            summary: 'Ask for a password-reset mail (the same answer whether or not the email exists)',
-            body: 'forgotPassword',
-            success: { status: 202, description: 'Accepted' },
-            errors: [...BODY, 'CSRF_REJECTED', ...limited],
-          },
-          {
-            method: 'post',
-            path: '/reset-password',
-            summary: 'Set a new password with a mailed token; every credential of the user ends',
-            body: 'resetPassword',
-            success: { status: 204, description: 'Password set' },
-            errors: [...BODY, 'RESET_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
-          },
-          {
-            method: 'post',
-            path: '/change-password',
-            summary: "Change the signed-in user's password; the user's other credentials end",
-            body: 'changePassword',
-            authenticated: true,
-            success: { status: 204, description: 'Password changed' },
-            errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
-          },
-        ]
-      : ['login', 'callback'].map(
-          (step): AuthRoute => ({
-            method: 'get',
-            path: `/${config.strategy}/{provider}/${step}`,
-            summary: step === 'login' ? 'Start a login at the provider (a redirect)' : 'The provider sends the browser back here; the credential is set',
-            provider: true,
-            redirectQuery: step === 'login',
-            success: { status: 302, description: step === 'login' ? 'To the provider' : 'To the post-login redirect, the credential set', body: step === 'login' ? undefined : 'credential' },
-            errors:
-              step === 'login'
-                ? ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', ...limited]
-                : [
-                    'OAUTH_PROVIDER_UNKNOWN',
-                    'OAUTH_STATE_INVALID',
-                    'OAUTH_PROVIDER_ERROR',
-                    'OAUTH_CODE_REJECTED',
-                    'OAUTH_PROVIDER_UNAVAILABLE',
-                    ...(config.strategy === 'oidc' ? (['OIDC_ID_TOKEN_INVALID'] as const) : []),
-                    'OAUTH_EMAIL_MISSING',
-                    'OAUTH_EMAIL_UNVERIFIED',
-                    'OAUTH_ACCOUNT_NOT_LINKED',
-                    'OAUTH_ACCOUNT_ORPHANED',
-                    'USER_INACTIVE',
-                    'HOOK_ABORTED',
-                    'HOOK_FAILED',
-                    ...limited,
-                  ],
-          }),
-        );
+  const password: AuthRoute[] = config.loginMethods.includes('password')
+    ? [
+        {
+          method: 'post',
+          path: '/signup',
+          summary: 'Create an account' + (config.credential === 'session' && !config.session.loginOnSignup ? '' : ' and sign it in'),
+          body: 'signup',
+          success: { status: 201, description: 'Created', body: config.credential === 'session' && !config.session.loginOnSignup ? 'user' : credentialBody },
+          errors: [...BODY, 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
+        },
+        {
+          method: 'post',
+          path: '/login',
+          summary: 'Sign in with email and password',
+          body: 'login',
+          success: { status: 200, description: 'Signed in', body: credentialBody },
+          errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
+        },
+        {
+          method: 'post',
+          path: '/forgot-password',
+          summary: 'Ask for a password-reset mail (the same answer whether or not the email exists)',
+          body: 'forgotPassword',
+          success: { status: 202, description: 'Accepted' },
+          errors: [...BODY, 'CSRF_REJECTED', ...limited],
+        },
+        {
+          method: 'post',
+          path: '/reset-password',
+          summary: 'Set a new password with a mailed token; every credential of the user ends',
+          body: 'resetPassword',
+          success: { status: 204, description: 'Password set' },
+          errors: [...BODY, 'RESET_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
+        },
+        {
+          method: 'post',
+          path: '/change-password',
+          summary: "Change the signed-in user's password; the user's other credentials end",
+          body: 'changePassword',
+          authenticated: true,
+          success: { status: 204, description: 'Password changed' },
+          errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
+        },
+      ]
+    : [];
+  const oauth = (['oauth2', 'oidc'] as const)
+    .filter((method) => config.loginMethods.includes(method))
+    .flatMap((method) =>
+      ['login', 'callback'].map(
+        (step): AuthRoute => ({
+          method: 'get',
+          path: `/${method}/{provider}/${step}`,
+          summary: step === 'login' ? 'Start a login at the provider (a redirect)' : 'The provider sends the browser back here; the credential is set',
+          provider: method,
+          redirectQuery: step === 'login',
+          success: { status: 302, description: step === 'login' ? 'To the provider' : 'To the post-login redirect, the credential set', body: step === 'login' ? undefined : 'credential' },
+          errors:
+            step === 'login'
+              ? ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', ...limited]
+              : [
+                  'OAUTH_PROVIDER_UNKNOWN',
+                  'OAUTH_STATE_INVALID',
+                  'OAUTH_PROVIDER_ERROR',
+                  'OAUTH_CODE_REJECTED',
+                  'OAUTH_PROVIDER_UNAVAILABLE',
+                  ...(method === 'oidc' ? (['OIDC_ID_TOKEN_INVALID'] as const) : []),
+                  'OAUTH_EMAIL_MISSING',
+                  'OAUTH_EMAIL_UNVERIFIED',
+                  'OAUTH_ACCOUNT_NOT_LINKED',
+                  'OAUTH_ACCOUNT_ORPHANED',
+                  'USER_INACTIVE',
+                  'HOOK_ABORTED',
+                  'HOOK_FAILED',
+                  ...limited,
+                ],
+        }),
+      ),
+    );
   const credential: AuthRoute[] = [
     {
       method: 'get',
@@ -133,5 +137,5 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         ]
       : []),
   ];
-  return [...login, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
+  return [...password, ...oauth, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
 }

@@ -4,5 +4,5 @@ export { AuthRateLimit, RateLimit, RateLimitFor, SkipRateLimit } from './rate-li
 export { RateLimitGuard } from './rate-limit.guard.js';
 export { createRateLimitStorage, rateLimitProviders } from './rate-limit.providers.js';
 export { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';
-export { DEFAULT_REDIS_KEY_PREFIX, RedisRateLimitStorage } from './redis/redis-rate-limit.storage.js';
+export { RedisRateLimitStorage } from './redis/redis-rate-limit.storage.js';
 export { TypeOrmRateLimitStorage } from './typeorm/typeorm-rate-limit.storage.js';

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { AUTH_CLOCK } from '../auth.constants.js';
 import { AuthModule } from '../auth.module.js';
-import type { AuthModuleExtras, AuthOptions } from '../config/auth-options.js';
+import type { AuthModuleExtras } from '../auth.module-definition.js';
+import type { AuthOptions } from '../config/auth-options.js';
 import { authEntities } from '../entities/index.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
@@ -71,7 +72,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
         hooks: options.hooks,
         globalGuard: options.globalGuard,
         baseUrl: 'http://localhost',
-        password: { bcryptCost: 10 },
+        ...(strategy === 'session' || strategy === 'jwt' ? { password: { bcryptCost: 10 } } : {}),
         cookie: { secure: false },
         ...(strategy === 'jwt' ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
         ...options.options,

@@ -5,13 +5,15 @@ import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from '.
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
 
-/** The request schemas of the password flows, built once at startup (README, "1. Your user entity and its migration"). */
+/** The request schemas of the library's routes, built once at startup (README, "1. Your user entity and its migration"). */
 export interface AuthSchemas {
   signup: Type<object>;
   login: Type<object>;
   forgotPassword: Type<object>;
   resetPassword: Type<object>;
   changePassword: Type<object>;
+  /** A route that takes no body: nothing, or `{}`. */
+  empty: Type<object>;
 }
 
 export type AuthSchemaName = keyof AuthSchemas;
@@ -88,7 +90,9 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     new_password: string;
   }
 
-  return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest, changePassword: ChangePasswordRequest };
+  class EmptyRequest {}
+
+  return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest, changePassword: ChangePasswordRequest, empty: EmptyRequest };
 }
 
 /** Gives the signup schema each `@SvcInput()` column with the class-validator rules of the entity. */

@@ -12,7 +12,9 @@ import { normalizeEmail } from '../../users/email.js';
 import { UserStore } from '../../users/user-store.js';
 import type { CredentialIssuer } from '../../credentials/credential-issuer.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
-import type { OAuthUserInfo } from './oauth-user-info.js';
+import type { OAuthMethod } from '../../config/login-methods.js';
+import type { OAuthUserInfo } from '../../config/oauth-options.js';
+import type { LoginResult } from '../../credentials/credential-delivery.js';
 
 /**
  * Finds or creates the user of a provider identity and issues its credential, in one transaction
@@ -31,20 +33,20 @@ export class OAuthAccounts {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async resolveAndIssue(info: OAuthUserInfo, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
+  async resolveAndIssue(method: OAuthMethod, info: OAuthUserInfo, request: Request): Promise<LoginResult> {
     try {
-      return await this.unitOfWork.transaction((manager) => this.resolve(manager, info, request));
+      return await this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, request));
     } catch (error) {
       if (!isLostCreationRace(error)) throw error;
       // A concurrent first login of the same identity created the user and its link: log into it.
-      return this.unitOfWork.transaction((manager) => this.resolve(manager, info, request));
+      return this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, request));
     }
   }
 
-  private async resolve(manager: EntityManager, info: OAuthUserInfo, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
+  private async resolve(manager: EntityManager, method: OAuthMethod, info: OAuthUserInfo, request: Request): Promise<LoginResult> {
     const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
     const user = link ? await this.linkedUser(manager, link.userId) : await this.firstLogin(manager, info);
-    return { user, credential: await this.issuer.issue(manager, user, request) };
+    return { user, credential: await this.issuer.issue(manager, user, request), method, provider: info.provider };
   }
 
   private async linkedUser(manager: EntityManager, userId: string): Promise<SvcUser> {

@@ -1,24 +1,22 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
 import { SVC_LOGGER } from '../../auth.constants.js';
-import type { SvcUser } from '../../entities/user.entity.js';
+import { safeRedirectPath } from '../../config/safe-redirect.js';
+import type { LoginResult } from '../../credentials/credential-delivery.js';
+import { constantTimeEqual } from '../../crypto/opaque-token.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
-import { constantTimeEqual } from '../../crypto/opaque-token.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
 import { OAuthAccounts } from './oauth-accounts.service.js';
 import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
-import { OAUTH_SECTION, type OAuthSection } from './oauth-section.js';
 import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
 import { checkedUserInfo } from './oauth-user-info.js';
-import { safeRedirectPath } from '../../config/safe-redirect.js';
 
-/** A finished login: who, the credential to deliver, where to, and what the provider said. */
+/** A finished provider login: the login to deliver, where to, and what the provider said. */
 export interface OAuthLoginResult {
-  user: SvcUser;
-  credential: unknown;
+  login: LoginResult;
   redirect: string;
   identity: ProviderIdentity;
 }
@@ -34,7 +32,6 @@ export class OAuthLogin {
   private readonly logger = new Logger(SVC_LOGGER);
 
   constructor(
-    @Inject(OAUTH_SECTION) private readonly section: OAuthSection,
     private readonly stateTokens: OAuthStateTokens,
     private readonly stateCookie: OAuthStateCookie,
     private readonly hooks: HookRunner,
@@ -44,7 +41,7 @@ export class OAuthLogin {
   /** Starts a login: sets the state cookie and returns the provider's authorization URL. */
   async start(provider: OAuthProviderClient | undefined, redirectParameter: unknown, response: Response): Promise<URL> {
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
-    const redirect = redirectParameter === undefined ? this.section.postLoginRedirect : safeRedirectPath(redirectParameter);
+    const redirect = redirectParameter === undefined ? provider.section.postLoginRedirect : safeRedirectPath(redirectParameter);
     if (redirect === null) throw new AuthError('INVALID_REDIRECT');
     // RFC 9700 §2.1.1: PKCE (S256) against code injection; OIDC Core §3.1.2.1: nonce against id_token replay.
     const codeVerifier = provider.pkce ? client.randomPKCECodeVerifier() : undefined;
@@ -54,7 +51,7 @@ export class OAuthLogin {
       codeChallenge: codeVerifier && (await client.calculatePKCECodeChallenge(codeVerifier)),
       nonce: attempt.nonce,
     });
-    this.stateCookie.set(response, await this.stateTokens.mint(attempt));
+    this.stateCookie.set(response, await this.stateTokens.mint(provider, attempt), provider.section);
     return url;
   }
 
@@ -63,10 +60,8 @@ export class OAuthLogin {
     const token = this.stateCookie.read(request);
     this.stateCookie.clear(response);
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
-    const attempt = await this.checkedAttempt(provider, token, request);
-    const callback = new URL(provider.redirectUri);
-    callback.search = new URL(request.originalUrl, 'http://callback.invalid').search;
-    const identity = await provider.identify(callback, attempt);
+    const { attempt, code } = await this.checkedResponse(provider, token, request);
+    const identity = await provider.identify(code, attempt);
     const { userInfo: changed } = await this.hooks.run('beforeOAuthLogin', { provider: provider.name, userInfo: identity.userInfo }, request);
     const checked = checkedUserInfo(changed, provider.name);
     if ('problem' in checked) {
@@ -74,18 +69,18 @@ export class OAuthLogin {
       this.logger.error(`before-hook beforeOAuthLogin returned an OAuthUserInfo that ${checked.problem}`);
       throw new AuthError('HOOK_FAILED', { message: 'Internal server error' });
     }
-    const { user, credential } = await this.accounts.resolveAndIssue(checked.userInfo, request);
-    return { user, credential, redirect: attempt.redirect, identity: { ...identity, userInfo: checked.userInfo } };
+    const login = await this.accounts.resolveAndIssue(provider.method, checked.userInfo, request);
+    return { login, redirect: attempt.redirect, identity: { ...identity, userInfo: checked.userInfo } };
   }
 
   /**
-   * The attempt this callback answers (its state cookie, single use, was cleared whatever happens
-   * next). Refused (400 OAUTH_STATE_INVALID): no cookie, a bad signature, expired, another
+   * The one check of the authorization response (the state cookie, single use, was cleared whatever
+   * happens next). Refused (400 OAUTH_STATE_INVALID): no cookie, a bad signature, expired, another
    * provider's, a `state` that differs from the cookie's, or (RFC 9207) an `iss` that is not the
    * provider's. Only then is a provider's `error=` believed (400 OAUTH_PROVIDER_ERROR).
    */
-  private async checkedAttempt(provider: OAuthProviderClient, token: string | undefined, request: Request): Promise<OAuthAttempt> {
-    const attempt = token ? await this.stateTokens.verify(token, provider.name) : null;
+  private async checkedResponse(provider: OAuthProviderClient, token: string | undefined, request: Request): Promise<{ attempt: OAuthAttempt; code: string }> {
+    const attempt = token ? await this.stateTokens.verify(token, provider) : null;
     const { state, iss, error } = request.query;
     if (!attempt || typeof state !== 'string' || !constantTimeEqual(state, attempt.state)) throw new AuthError('OAUTH_STATE_INVALID');
     if (iss === undefined ? await provider.requiresIssuerInResponse() : iss !== (await provider.expectedIssuer())) {
@@ -95,6 +90,6 @@ export class OAuthLogin {
     // RFC 6749 §4.1.2: a successful response carries exactly one code; anything else is malformed (not a provider outage).
     const code = request.query.code;
     if (typeof code !== 'string' || code.length === 0) throw new AuthError('OAUTH_PROVIDER_ERROR', { message: 'OAuth response carries no code' });
-    return attempt;
+    return { attempt, code };
   }
 }

@@ -1,5 +1,7 @@
+import type { OAuthMethod } from '../../config/login-methods.js';
+import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../config/oauth-config.js';
+import type { OAuthUserInfo } from '../../config/oauth-options.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
-import type { OAuthUserInfo } from './oauth-user-info.js';
 
 /** What the authorization request carries besides the client's own parameters. */
 export interface AuthorizationRequest {
@@ -17,12 +19,27 @@ export function authorizationParameters(request: AuthorizationRequest): Record<s
   return parameters;
 }
 
+/**
+ * The authorization response as the token exchange needs it: the code alone. The OAuth core has
+ * checked `state`, `iss` and `error` once, against the state cookie (RFC 6749 §10.12, RFC 9207),
+ * so openid-client is told to skip its own copy of those checks.
+ */
+export function codeResponseUrl(redirectUri: string, code: string): URL {
+  const url = new URL(redirectUri);
+  url.search = new URLSearchParams({ code }).toString();
+  return url;
+}
+
 /** Who the provider says the user is, with the provider's tokens (never stored). */
 export interface ProviderIdentity {
   userInfo: OAuthUserInfo;
+  /** What the provider sent about the user: the userinfo JSON (oauth2) or the verified id_token claims and userinfo (oidc). */
+  profile: Record<string, unknown>;
   accessToken: string;
   refreshToken: string | null;
 }
+
+export type OAuthSection = OAuthSectionConfig<OAuthProviderConfigBase>;
 
 /**
  * One configured provider, as the OAuth core uses it: the protocol work of a login method
@@ -30,6 +47,9 @@ export interface ProviderIdentity {
  */
 export interface OAuthProviderClient {
   readonly name: string;
+  readonly method: OAuthMethod;
+  /** The settings of its method's section (state lifetime, redirects, state key). */
+  readonly section: OAuthSection;
   readonly pkce: boolean;
   /** OpenID Connect: a nonce goes with the request and comes back in the id_token. */
   readonly usesNonce: boolean;
@@ -40,8 +60,8 @@ export interface OAuthProviderClient {
   /** Whether an authorization response without `iss` is refused (the provider says it always sends one). */
   requiresIssuerInResponse(): Promise<boolean>;
   authorizationUrl(request: AuthorizationRequest): Promise<URL>;
-  /** Exchanges the code of `callback` and learns who the user is; throws an AuthError on any failure. */
-  identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity>;
+  /** Exchanges the code and learns who the user is; throws an AuthError on any failure. */
+  identify(code: string, attempt: OAuthAttempt): Promise<ProviderIdentity>;
 }
 
 /** The configured providers of a login method, by name. */

@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
-import { OAUTH_SECTION, type OAuthSection } from './oauth-section.js';
+import type { OAuthProviderClient } from './oauth-provider-client.js';
 
 /** RFC 8725 §3.11: an explicit type, so that no other token signed with the same key passes for this one. */
 const STATE_TYPE = 'svc-oauth-state+jwt';
@@ -17,47 +17,42 @@ interface StateClaims {
 }
 
 /**
- * The state cookie's value: a JWS (HS256 with the section's `secretKey`) carrying the attempt,
+ * The state cookie's value: a JWS (HS256 with the provider's section key) carrying the attempt,
  * its issue time and its expiry (`stateTtlSeconds`), all checked against the injected clock. Signed,
  * not encrypted: only the browser that started the login holds the HttpOnly cookie.
  */
 @Injectable()
 export class OAuthStateTokens {
-  private readonly key: Uint8Array;
+  private readonly encoder = new TextEncoder();
 
-  constructor(
-    @Inject(OAUTH_SECTION) private readonly section: OAuthSection,
-    @Inject(AUTH_CLOCK) private readonly clock: Clock,
-  ) {
-    this.key = new TextEncoder().encode(section.secretKey);
-  }
+  constructor(@Inject(AUTH_CLOCK) private readonly clock: Clock) {}
 
-  mint(attempt: OAuthAttempt): Promise<string> {
+  mint(provider: OAuthProviderClient, attempt: OAuthAttempt): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const claims: StateClaims = { prv: attempt.provider, sta: attempt.state, cv: attempt.codeVerifier, nce: attempt.nonce, rdr: attempt.redirect };
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: STATE_TYPE })
       .setIssuedAt(now)
-      .setExpirationTime(now + this.section.stateTtlSeconds)
-      .sign(this.key);
+      .setExpirationTime(now + provider.section.stateTtlSeconds)
+      .sign(this.encoder.encode(provider.section.secretKey));
   }
 
   /** The attempt, if `token` is a state token of ours, unexpired and bound to `provider`; else null. */
-  async verify(token: string, provider: string): Promise<OAuthAttempt | null> {
+  async verify(token: string, provider: OAuthProviderClient): Promise<OAuthAttempt | null> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
+      ({ payload } = await jwtVerify(token, this.encoder.encode(provider.section.secretKey), {
         algorithms: ['HS256'],
         typ: STATE_TYPE,
         currentDate: this.clock.now(),
         requiredClaims: ['iat', 'exp'],
-        maxTokenAge: this.section.stateTtlSeconds,
+        maxTokenAge: provider.section.stateTtlSeconds,
       }));
     } catch {
       return null;
     }
     const { prv, sta, cv, nce, rdr } = payload;
-    if (prv !== provider || typeof sta !== 'string' || typeof rdr !== 'string') return null;
+    if (prv !== provider.name || typeof sta !== 'string' || typeof rdr !== 'string') return null;
     if ((cv !== undefined && typeof cv !== 'string') || (nce !== undefined && typeof nce !== 'string')) return null;
     return { provider: prv, state: sta, codeVerifier: cv, nonce: nce, redirect: rdr };
   }

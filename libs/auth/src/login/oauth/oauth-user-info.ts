@@ -1,21 +1,5 @@
+import type { OAuthUserInfo } from '../../config/oauth-options.js';
 import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH } from '../../users/email.js';
-
-/**
- * Who a provider says the user is: from a verified id_token (oidc) or from the application's
- * profile mapper (oauth2). Provider fields such as `email_verified` and `avatar_url` are
- * camelCase here (`emailVerified`, `avatarUrl`), like every name a TypeScript user reads.
- */
-export interface OAuthUserInfo {
-  /** The provider's name, as configured. */
-  provider: string;
-  /** The provider's identifier of the user, as a string (at most 255 characters). */
-  providerUserId: string;
-  email: string | null;
-  /** No user is created from an email that is not verified (README, "Accounts"). */
-  emailVerified: boolean;
-  name: string | null;
-  avatarUrl: string | null;
-}
 
 const FIELDS = ['provider', 'providerUserId', 'email', 'emailVerified', 'name', 'avatarUrl'] as const;
 

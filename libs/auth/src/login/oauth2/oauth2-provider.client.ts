@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
 import { SVC_LOGGER } from '../../auth.constants.js';
-import type { OAuth2ProviderConfig } from '../../config/oauth-config.js';
+import type { OAuth2ProviderConfig, OAuthSectionConfig } from '../../config/oauth-config.js';
 import type { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
-import { type AuthorizationRequest, authorizationParameters, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
+import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
 import { checkedUserInfo } from '../oauth/oauth-user-info.js';
 import { applyTransportRules, clientAuthenticationOf, fetchJsonResource } from '../oauth/openid-client-setup.js';
 import { callProvider, providerFailure } from '../oauth/provider-failure.js';
@@ -16,16 +16,19 @@ import { callProvider, providerFailure } from '../oauth/provider-failure.js';
  */
 export class OAuth2ProviderClient implements OAuthProviderClient {
   readonly name: string;
+  readonly method = 'oauth2';
   readonly pkce: boolean;
   readonly usesNonce = false;
   readonly redirectUri: string;
   private readonly config: client.Configuration;
+  private readonly timeoutSeconds: number;
   private readonly logger = new Logger(SVC_LOGGER);
 
   constructor(
     private readonly provider: OAuth2ProviderConfig,
-    private readonly timeoutSeconds: number,
+    readonly section: OAuthSectionConfig<OAuth2ProviderConfig>,
   ) {
+    this.timeoutSeconds = section.providerTimeoutSeconds;
     this.name = provider.name;
     this.pkce = provider.pkce;
     this.redirectUri = provider.redirectUri;
@@ -36,7 +39,7 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
       userinfo_endpoint: provider.userinfoUrl,
     };
     this.config = new client.Configuration(server, provider.clientId, { client_secret: provider.clientSecret }, clientAuthenticationOf(provider));
-    applyTransportRules(this.config, [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl], timeoutSeconds);
+    applyTransportRules(this.config, [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl], this.timeoutSeconds);
   }
 
   async expectedIssuer(): Promise<string> {
@@ -54,16 +57,20 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
     return this.call('authorization request', async () => client.buildAuthorizationUrl(this.config, parameters));
   }
 
-  async identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity> {
+  async identify(code: string, attempt: OAuthAttempt): Promise<ProviderIdentity> {
     const tokens = await this.call('token endpoint', () =>
-      client.authorizationCodeGrant(this.config, callback, { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, idTokenExpected: false }),
+      client.authorizationCodeGrant(this.config, codeResponseUrl(this.redirectUri, code), {
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedState: client.skipStateCheck,
+        idTokenExpected: false,
+      }),
     );
     const profile = await this.call('userinfo endpoint', () => fetchJsonResource(this.config, tokens.access_token, new URL(this.provider.userinfoUrl)));
     if (profile === null || typeof profile !== 'object' || Array.isArray(profile)) {
       throw this.failure('userinfo endpoint', 'the profile is not a JSON object');
     }
     const userInfo = await this.mapProfile(profile as Record<string, unknown>, tokens.access_token);
-    return { userInfo, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+    return { userInfo, profile: profile as Record<string, unknown>, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
   }
 
   /**

@@ -11,7 +11,7 @@ export class OAuth2Providers implements OAuthProviderRegistry {
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
     const section = config.oauth2!;
-    this.byName = new Map(section.providers.map((provider) => [provider.name, new OAuth2ProviderClient(provider, section.providerTimeoutSeconds)]));
+    this.byName = new Map(section.providers.map((provider) => [provider.name, new OAuth2ProviderClient(provider, section)]));
   }
 
   get(name: string): OAuth2ProviderClient | undefined {

@@ -2,11 +2,11 @@ import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
 import { SVC_LOGGER } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
-import type { OidcProviderConfig } from '../../config/oauth-config.js';
+import type { OAuthSectionConfig, OidcProviderConfig } from '../../config/oauth-config.js';
 import { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
-import { type AuthorizationRequest, authorizationParameters, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
-import type { OAuthUserInfo } from '../oauth/oauth-user-info.js';
+import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
+import type { OAuthUserInfo } from '../../config/oauth-options.js';
 import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
 import { callProvider } from '../oauth/provider-failure.js';
 import { OidcDiscovery } from './oidc-discovery.js';
@@ -23,22 +23,27 @@ const MAX_IAT_SKEW_SECONDS = 300;
  */
 export class OidcProviderClient implements OAuthProviderClient {
   readonly name: string;
+  readonly method = 'oidc';
   readonly pkce: boolean;
   readonly usesNonce = true;
   readonly redirectUri: string;
+  private readonly timeoutSeconds: number;
   private readonly discovery: OidcDiscovery;
   private readonly signingKeys: OidcSigningKeys;
   private readonly logger = new Logger(SVC_LOGGER);
+  /** Built once the provider is discovered (its discovery document is kept for the life of the process). */
+  private cached?: client.Configuration;
 
   constructor(
     private readonly provider: OidcProviderConfig,
-    private readonly timeoutSeconds: number,
+    readonly section: OAuthSectionConfig<OidcProviderConfig>,
     clock: Clock,
   ) {
+    this.timeoutSeconds = section.providerTimeoutSeconds;
     this.name = provider.name;
     this.pkce = provider.pkce;
     this.redirectUri = provider.redirectUri;
-    this.discovery = new OidcDiscovery(provider, timeoutSeconds, clock);
+    this.discovery = new OidcDiscovery(provider, this.timeoutSeconds, clock);
     this.signingKeys = new OidcSigningKeys(clock);
   }
 
@@ -52,17 +57,24 @@ export class OidcProviderClient implements OAuthProviderClient {
   }
 
   async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
-    const config = await this.configuration();
+    const config = this.cached ?? (this.cached = this.configuration(await this.serverMetadata()));
     const parameters = { redirect_uri: this.redirectUri, scope: this.provider.scopes.join(' '), ...authorizationParameters(request) };
     // A discovery document without a usable authorization_endpoint fails here: a provider failure (502).
     return this.call('authorization request', false, async () => client.buildAuthorizationUrl(config, parameters));
   }
 
-  async identify(callback: URL, attempt: OAuthAttempt): Promise<ProviderIdentity> {
-    const config = await this.configuration();
+  async identify(code: string, attempt: OAuthAttempt): Promise<ProviderIdentity> {
+    // The exchange gets a Configuration of its own: openid-client keeps the JWKS it fetched per
+    // Configuration, and OidcSigningKeys decides, on the injected clock, when one may fetch again.
+    const exchange = this.configuration(await this.serverMetadata());
     const tokens = await this.call('token endpoint', true, () =>
-      this.signingKeys.use(config, () =>
-        client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: attempt.codeVerifier, expectedState: attempt.state, expectedNonce: attempt.nonce, idTokenExpected: true }),
+      this.signingKeys.use(exchange, () =>
+        client.authorizationCodeGrant(exchange, codeResponseUrl(this.redirectUri, code), {
+          pkceCodeVerifier: attempt.codeVerifier,
+          expectedState: client.skipStateCheck,
+          expectedNonce: attempt.nonce,
+          idTokenExpected: true,
+        }),
       ),
     );
     const claims = tokens.claims()!;
@@ -72,8 +84,8 @@ export class OidcProviderClient implements OAuthProviderClient {
       throw new AuthError('OIDC_ID_TOKEN_INVALID');
     }
     // OIDC Core §5.3.2: userinfo is trusted only for the subject of the verified id_token.
-    const userinfo = typeof claims.email === 'string' ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(config, tokens.access_token, claims.sub));
-    return { userInfo: this.userInfoOf(claims, userinfo), accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+    const userinfo = typeof claims.email === 'string' ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(exchange, tokens.access_token, claims.sub));
+    return { userInfo: this.userInfoOf(claims, userinfo), profile: { ...userinfo, ...claims }, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
   }
 
   /** The identity: every field from the id_token, or every field from userinfo when the id_token lacks the email. */
@@ -95,14 +107,16 @@ export class OidcProviderClient implements OAuthProviderClient {
   }
 
   /**
-   * A Configuration per login, from the discovered metadata: the configured client authentication,
-   * the one id_token algorithm accepted, signatures always checked (openid-client skips them by
-   * default for tokens received straight from the token endpoint, OIDC Core §3.1.3.7 (6)).
+   * A Configuration from the discovered metadata: the configured client authentication, the one
+   * id_token algorithm accepted, signatures always checked (openid-client skips them by default for
+   * tokens received straight from the token endpoint, OIDC Core §3.1.3.7 (6)). The `iss` of
+   * authorization responses is checked once, by the OAuth core (RFC 9207), which hands the token
+   * exchange the code alone: openid-client is not told to expect it again.
    */
-  private async configuration(): Promise<client.Configuration> {
-    const metadata = await this.serverMetadata();
+  private configuration(metadata: client.ServerMetadata): client.Configuration {
+    const { authorization_response_iss_parameter_supported: _checkedByTheCore, ...server } = metadata;
     const config = new client.Configuration(
-      metadata,
+      server,
       this.provider.clientId,
       { client_secret: this.provider.clientSecret, id_token_signed_response_alg: this.provider.idTokenSigningAlg },
       clientAuthenticationOf(this.provider),

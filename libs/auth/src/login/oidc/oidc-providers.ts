@@ -12,7 +12,7 @@ export class OidcProviders implements OAuthProviderRegistry {
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig, @Inject(AUTH_CLOCK) clock: Clock) {
     const section = config.oidc!;
-    this.byName = new Map(section.providers.map((provider) => [provider.name, new OidcProviderClient(provider, section.providerTimeoutSeconds, clock)]));
+    this.byName = new Map(section.providers.map((provider) => [provider.name, new OidcProviderClient(provider, section, clock)]));
   }
 
   get(name: string): OidcProviderClient | undefined {

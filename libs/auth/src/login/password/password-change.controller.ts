@@ -1,14 +1,13 @@
-import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
 import type { ChangePasswordPayload } from '../../hooks/auth-hooks.js';
-import { BeforeHookInterceptor, BodyOperation, payloadOf } from '../../hooks/before-hook.interceptor.js';
+import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import { PasswordChange } from './password-change.service.js';
 
 /** change-password of a signed-in user (README, "Changing a password"). Mounted under the prefix. */
 @Controller()
-@UseInterceptors(BeforeHookInterceptor)
 export class PasswordChangeController {
   constructor(private readonly change: PasswordChange) {}
 
@@ -18,8 +17,7 @@ export class PasswordChangeController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
-  @BodyOperation('changePassword', 'beforeChangePassword')
-  async changePassword(@Req() request: Request): Promise<void> {
-    await this.change.changePassword(principalOf(request)!, payloadOf<ChangePasswordPayload>(request), request);
+  async changePassword(@AuthBody('changePassword') payload: ChangePasswordPayload, @Req() request: Request): Promise<void> {
+    await this.change.changePassword(principalOf(request)!, payload, request);
   }
 }

@@ -15,6 +15,7 @@ import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';
 import { constantTimeEqual } from '../../crypto/opaque-token.js';
+import type { LoginResult, SignupResult } from '../../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../../credentials/credential-issuer.js';
 
 /** Returned when the stored hash is no longer the one verified. */
@@ -40,7 +41,7 @@ export class PasswordFlows {
   ) {}
 
   /** Creates the user and (when the credential logs new users in) its credential in one transaction. */
-  async signup(payload: SignupPayload, request: Request): Promise<{ user: SvcUser; credential?: unknown }> {
+  async signup(payload: SignupPayload, request: Request): Promise<SignupResult> {
     const { email, password, ...columns } = payload;
     // Hash before the transaction: bcrypt's ~200 ms must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(password.reveal());
@@ -57,7 +58,7 @@ export class PasswordFlows {
    * bcrypt work: OWASP Authentication Cheat Sheet), then issues the credential in one transaction,
    * against the hash that was verified only.
    */
-  async login(payload: LoginPayload, request: Request): Promise<{ user: SvcUser; credential: unknown }> {
+  async login(payload: LoginPayload, request: Request): Promise<LoginResult> {
     const email = normalizeEmail(payload.email);
     const password = payload.password.reveal();
     const issued = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password);
@@ -95,7 +96,7 @@ export class PasswordFlows {
     request: Request,
     { user, verifiedHash }: VerifiedUser,
     password: string,
-  ): Promise<{ user: SvcUser; credential: unknown } | typeof HASH_CHANGED> {
+  ): Promise<LoginResult | typeof HASH_CHANGED> {
     const upgradedHash = this.hasher.needsRehash(verifiedHash) ? await this.hasher.hash(password) : undefined;
     return this.unitOfWork.transaction(async (manager) => {
       const current = await this.users.lockById(manager, user.id);
@@ -105,7 +106,7 @@ export class PasswordFlows {
       }
       if (current.passwordHash === null || !constantTimeEqual(current.passwordHash, verifiedHash)) return HASH_CHANGED;
       if (upgradedHash) await this.users.replacePasswordHash(manager, current.id, verifiedHash, upgradedHash);
-      return { user: current, credential: await this.issuer.issue(manager, current, request) };
+      return { user: current, credential: await this.issuer.issue(manager, current, request), method: 'password' };
     });
   }
 

@@ -1,13 +1,12 @@
-import { Controller, HttpCode, HttpStatus, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../../hooks/auth-hooks.js';
-import { BeforeHookInterceptor, BodyOperation, payloadOf } from '../../hooks/before-hook.interceptor.js';
+import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import { PasswordRecovery } from './password-recovery.service.js';
 
-/** forgot-password and reset-password of the session and jwt strategies (README, "Password recovery"). Mounted under the prefix. */
+/** forgot-password and reset-password (README, "Password recovery"). Mounted under the prefix. */
 @Controller()
-@UseInterceptors(BeforeHookInterceptor)
 export class PasswordRecoveryController {
   constructor(private readonly recovery: PasswordRecovery) {}
 
@@ -15,17 +14,15 @@ export class PasswordRecoveryController {
   @Post('forgot-password')
   @AuthRateLimit({ perAccount: true })
   @HttpCode(HttpStatus.ACCEPTED)
-  @BodyOperation('forgotPassword', 'beforeForgotPassword')
-  forgotPassword(@Req() request: Request): void {
-    this.recovery.requestReset(payloadOf<ForgotPasswordPayload>(request), request);
+  forgotPassword(@AuthBody('forgotPassword') payload: ForgotPasswordPayload, @Req() request: Request): void {
+    this.recovery.requestReset(payload, request);
   }
 
   /** 204; no credential is issued: the user logs in with the new password. */
   @Post('reset-password')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
-  @BodyOperation('resetPassword', 'beforeResetPassword')
-  async resetPassword(@Req() request: Request): Promise<void> {
-    await this.recovery.resetPassword(payloadOf<ResetPasswordPayload>(request), request);
+  async resetPassword(@AuthBody('resetPassword') payload: ResetPasswordPayload, @Req() request: Request): Promise<void> {
+    await this.recovery.resetPassword(payload, request);
   }
 }

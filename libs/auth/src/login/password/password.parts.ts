@@ -1,8 +1,4 @@
-import { AUTH_CONFIG, AUTH_SCHEMAS } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { BeforeHookInterceptor } from '../../hooks/before-hook.interceptor.js';
 import type { LoginMethodParts } from '../../parts.js';
-import { buildAuthSchemas } from '../../users/auth-schemas.js';
 import { PasswordChangeController } from './password-change.controller.js';
 import { PasswordChange } from './password-change.service.js';
 import { PasswordFlows } from './password-flows.service.js';
@@ -13,19 +9,10 @@ import { PasswordController } from './password.controller.js';
 import { ResetTokenStore } from './reset-token-store.js';
 
 /**
- * Login with a password: signup, login, forgot-password, reset-password and change-password, with their request
- * schemas (built at startup from the user entity) and their before-hooks. Nothing of it exists
- * under the OAuth strategies: the strategy decides which routes exist.
+ * Login with a password: signup, login, forgot-password, reset-password and change-password.
+ * Nothing of it exists in a module without the password method.
  */
 export const passwordLoginParts: LoginMethodParts = {
   controllers: [PasswordController, PasswordRecoveryController, PasswordChangeController],
-  providers: [
-    { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
-    BeforeHookInterceptor,
-    PasswordHasher,
-    PasswordFlows,
-    PasswordRecovery,
-    PasswordChange,
-    ResetTokenStore,
-  ],
+  providers: [PasswordHasher, PasswordFlows, PasswordRecovery, PasswordChange, ResetTokenStore],
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
+import { DEFAULT_REDIS_KEY_PREFIX, type RedisCommands } from '../../config/auth-options.js';
 import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
 import { checkResult, fixedWindowAt } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
@@ -19,18 +20,6 @@ const INCREMENT_WITH_EXPIRY_SHA = createHash('sha1').update(INCREMENT_WITH_EXPIR
 
 /** Lets a counter outlive its window a little, so a small clock skew between instances and Redis never drops a live count. */
 const EXPIRY_MARGIN_MS = 1000;
-
-export const DEFAULT_REDIS_KEY_PREFIX = 'svc:rate-limit:';
-
-/**
- * The commands the limiter sends. An ioredis `Redis` client has them, and so has an ioredis
- * `Cluster`: each counter is one key, so its script runs on the node that holds it.
- */
-export interface RedisCommands {
-  evalsha(sha1: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
-  eval(script: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
-  ping(): Promise<unknown>;
-}
 
 /**
  * Counters in Redis through ioredis. The window number is part of the key and comes from the
