@@ -40,15 +40,15 @@ describe('startup checks', () => {
 
   it('refuses a configuration error at startup with the field and the rule', async () => {
     const cases: [Partial<AuthOptions>, string][] = [
-      [{ session: { expireDays: 31 } }, 'session.expireDays must be between 1 and 30'],
-      [{ session: { expireDays: 0 } }, 'session.expireDays must be between 1 and 30'],
-      [{ password: { minLength: 6 } }, 'password.minLength must be between 8 and 72'],
-      [{ password: { maxLength: 100 } }, 'password.maxLength must be between 8 and 72'],
-      [{ password: { bcryptCost: 9 } }, 'password.bcryptCost must be between 10 and 15'],
-      [{ baseUrl: 'not a url' }, 'baseUrl must be an absolute URL'],
+      [{ session: { expireDays: 31 } }, 'session.expireDays must be between 1 and 30 (got 31)'],
+      [{ session: { expireDays: 0 } }, 'session.expireDays must be between 1 and 30 (got 0)'],
+      [{ password: { minLength: 6 } }, 'password.minLength must be between 8 and 72 (got 6)'],
+      [{ password: { maxLength: 100 } }, 'password.maxLength must be between 8 and 72 (got 100)'],
+      [{ password: { bcryptCost: 9 } }, 'password.bcryptCost must be between 10 and 15 (got 9)'],
+      [{ baseUrl: 'not a url' }, 'baseUrl must be an absolute URL (got "not a url")'],
       [{ cookie: { sameSite: 'none', secure: false } }, 'cookie.sameSite none requires cookie.secure true'],
-      [{ trustedOrigins: ['https://ok.test/path'] }, 'trustedOrigins[0] must be an origin (scheme://host[:port])'],
-      [{ rateLimit: { redisKeyPrefix: '{app}:' } }, 'rateLimit.redisKeyPrefix must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
+      [{ trustedOrigins: ['https://ok.test/path'] }, 'trustedOrigins[0] must be an origin (scheme://host[:port]) (got "https://ok.test/path")'],
+      [{ rateLimit: { redisKeyPrefix: '{app}:' } }, 'rateLimit.redisKeyPrefix must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot (got "{app}:")'],
     ];
     for (const [options, message] of cases) {
       await expect(start(options)).rejects.toThrow(new AuthConfigError(message.split(' ')[0], message.slice(message.indexOf(' ') + 1)));
@@ -68,7 +68,7 @@ describe('startup checks', () => {
           }),
         ],
       }).compile();
-    await expect(build(45)).rejects.toThrow(new AuthConfigError('session.expireDays', 'must be between 1 and 30'));
+    await expect(build(45)).rejects.toThrow(new AuthConfigError('session.expireDays', 'must be between 1 and 30', 45));
 
     const app = (await build(2)).createNestApplication({ logger: false });
     await app.init();

@@ -30,24 +30,24 @@ async function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
 
 describe('jwt configuration at startup (README, "Module shape")', () => {
   it.each([
-    [undefined, 'jwt', 'is required for the jwt strategy'],
-    [{}, 'jwt.secretKey', 'is required'],
-    [{ secretKey: 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3' }, 'jwt.secretKey', 'must be at least 32 characters'],
-    [{ secretKey: '<SIGNING_SECRET>-<SIGNING_SECRET>-<SIGNING_SECRET>' }, 'jwt.secretKey', 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 32`)'],
-    [{ secretKey: 'changeme'.repeat(4) }, 'jwt.secretKey', 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 32`)'],
-    [withSecret({ algorithm: 'none' }), 'jwt.algorithm', 'must be one of HS256, HS384, HS512'],
-    [withSecret({ algorithm: 'RS256' }), 'jwt.algorithm', 'must be one of HS256, HS384, HS512'],
-    [withSecret({ algorithm: 'hs256' }), 'jwt.algorithm', 'must be one of HS256, HS384, HS512'],
-    [withSecret({ accessTokenExpireMinutes: 0 }), 'jwt.accessTokenExpireMinutes', 'must be between 1 and 30'],
-    [withSecret({ accessTokenExpireMinutes: 31 }), 'jwt.accessTokenExpireMinutes', 'must be between 1 and 30'],
-    [withSecret({ accessTokenExpireMinutes: '10' }), 'jwt.accessTokenExpireMinutes', 'must be an integer'],
-    [withSecret({ refreshTokenExpireDays: 0 }), 'jwt.refreshTokenExpireDays', 'must be between 1 and 30'],
-    [withSecret({ refreshTokenExpireDays: 31 }), 'jwt.refreshTokenExpireDays', 'must be between 1 and 30'],
-    [withSecret({ refreshTokenExpireDays: 7.5 }), 'jwt.refreshTokenExpireDays', 'must be an integer'],
-    [withSecret({ refreshReuseGraceSeconds: -1 }), 'jwt.refreshReuseGraceSeconds', 'must be between 0 and 60'],
-    [withSecret({ refreshReuseGraceSeconds: 61 }), 'jwt.refreshReuseGraceSeconds', 'must be between 0 and 60'],
-  ])('refuses %o: %s %s', async (jwt, field, rule) => {
-    await expect(start(jwt as Partial<JwtOptions> | undefined)).rejects.toThrow(new AuthConfigError(field, rule));
+    [undefined, 'jwt', 'is required for the jwt strategy', undefined],
+    [{}, 'jwt.secretKey', 'is required', undefined],
+    [{ secretKey: 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3' }, 'jwt.secretKey', 'must be at least 32 characters', undefined],
+    [{ secretKey: '<SIGNING_SECRET>-<SIGNING_SECRET>-<SIGNING_SECRET>' }, 'jwt.secretKey', 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 32`)', undefined],
+    [{ secretKey: 'changeme'.repeat(4) }, 'jwt.secretKey', 'is a placeholder value; generate a random one (e.g. `openssl rand -base64 32`)', undefined],
+    [withSecret({ algorithm: 'none' }), 'jwt.algorithm', 'must be one of HS256, HS384, HS512', 'none'],
+    [withSecret({ algorithm: 'RS256' }), 'jwt.algorithm', 'must be one of HS256, HS384, HS512', 'RS256'],
+    [withSecret({ algorithm: 'hs256' }), 'jwt.algorithm', 'must be one of HS256, HS384, HS512', 'hs256'],
+    [withSecret({ accessTokenExpireMinutes: 0 }), 'jwt.accessTokenExpireMinutes', 'must be between 1 and 30', 0],
+    [withSecret({ accessTokenExpireMinutes: 31 }), 'jwt.accessTokenExpireMinutes', 'must be between 1 and 30', 31],
+    [withSecret({ accessTokenExpireMinutes: '10' }), 'jwt.accessTokenExpireMinutes', 'must be an integer', '10'],
+    [withSecret({ refreshTokenExpireDays: 0 }), 'jwt.refreshTokenExpireDays', 'must be between 1 and 30', 0],
+    [withSecret({ refreshTokenExpireDays: 31 }), 'jwt.refreshTokenExpireDays', 'must be between 1 and 30', 31],
+    [withSecret({ refreshTokenExpireDays: 7.5 }), 'jwt.refreshTokenExpireDays', 'must be an integer', 7.5],
+    [withSecret({ refreshReuseGraceSeconds: -1 }), 'jwt.refreshReuseGraceSeconds', 'must be between 0 and 60', -1],
+    [withSecret({ refreshReuseGraceSeconds: 61 }), 'jwt.refreshReuseGraceSeconds', 'must be between 0 and 60', 61],
+  ])('refuses %o: %s %s (quoting the value, never a secret)', async (jwt, field, rule, got) => {
+    await expect(start(jwt as Partial<JwtOptions> | undefined)).rejects.toThrow(new AuthConfigError(field, rule, got));
   });
 
   it('accepts the bounds themselves', async () => {

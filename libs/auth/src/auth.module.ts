@@ -68,7 +68,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   // README, "Module shape": the user entity is checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
-  if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false');
+  if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false', extras.globalGuard);
   const shape = moduleShapeOf(extras);
   const credential = CREDENTIALS[shape.credential];
   const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), credential];

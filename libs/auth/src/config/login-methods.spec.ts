@@ -37,12 +37,12 @@ describe('the module shape: one credential and a set of login methods', () => {
   });
 
   it.each<[string, Record<string, unknown>, AuthConfigError]>([
-    ['an unknown credential', { credential: 'cookie' }, new AuthConfigError('credential', 'must be one of session, jwt')],
-    ['an empty login list', { login: [] }, new AuthConfigError('login', 'must list at least one of password, oauth2, oidc')],
-    ['an unknown login method', { login: ['password', 'ldap'] }, new AuthConfigError('login[1]', 'must be one of password, oauth2, oidc')],
+    ['an unknown credential', { credential: 'cookie' }, new AuthConfigError('credential', 'must be one of session, jwt', 'cookie')],
+    ['an empty login list', { login: [] }, new AuthConfigError('login', 'must list at least one of password, oauth2, oidc', [])],
+    ['an unknown login method', { login: ['password', 'ldap'] }, new AuthConfigError('login[1]', 'must be one of password, oauth2, oidc', 'ldap')],
     ['a method listed twice', { login: ['oidc', 'oidc'] }, new AuthConfigError('login', 'lists a method twice')],
     ['login with the shorthand', { strategy: 'session', login: ['password'] }, new AuthConfigError('login', 'cannot be given with the strategy shorthand: give credential and login instead of strategy')],
-    ['a credential the shorthand contradicts', { strategy: 'session', credential: 'jwt' }, new AuthConfigError('credential', "must be session with strategy 'session' (or be left out)")],
+    ['a credential the shorthand contradicts', { strategy: 'session', credential: 'jwt' }, new AuthConfigError('credential', "must be session with strategy 'session' (or be left out)", 'jwt')],
   ])('refuses %s', (_case, extras, error) => {
     expect(() => moduleShapeOf(extras as never)).toThrow(error);
   });
@@ -116,7 +116,40 @@ describe('a configured section that would not take effect stops startup, naming 
     expect(config.oidc!.errorRedirect).toBeUndefined();
     expect(config.jwt).toBeUndefined();
     expect(() => forRoot({ ...base, oidc: { providers: [google], errorRedirect: 'https://evil.test/' } })).toThrow(
-      new AuthConfigError('oidc.errorRedirect', 'must be a same-origin relative path (such as "/" or "/app")'),
+      new AuthConfigError('oidc.errorRedirect', 'must be a same-origin relative path (such as "/" or "/app")', 'https://evil.test/'),
     );
+  });
+});
+
+describe('a configuration error says what it got, never a secret', () => {
+  const refusal = (run: () => unknown): string => {
+    try {
+      run();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('no AuthConfigError');
+  };
+
+  it('quotes a wrong value (shortened), names its kind when it is not a string', () => {
+    expect(refusal(() => forRoot({ baseUrl: '/' }))).toBe('baseUrl must be an absolute URL (got "/")');
+    expect(refusal(() => forRoot({ baseUrl: 'https://app.test', bodyLimitBytes: 'big' as never }))).toBe('bodyLimitBytes must be an integer (got "big")');
+    expect(refusal(() => forRoot({ baseUrl: 'https://app.test', trustedOrigins: ['x'.repeat(200)] }))).toBe(`trustedOrigins[0] must be an absolute URL (got "${'x'.repeat(80)}…")`);
+    expect(refusal(() => forRoot({ baseUrl: 'https://app.test', cookie: { secure: {} as never } }))).toBe('cookie.secure must be true or false (got an object)');
+  });
+
+  it('never quotes a secret', () => {
+    const short = 'Zr4p9WqL2vX8nT6yB1cM';
+    const weak = 'changeme'.repeat(5);
+    for (const message of [
+      refusal(() => forRoot({ baseUrl: 'https://app.test', secret: short })),
+      refusal(() => forRoot({ baseUrl: 'https://app.test', secret: weak })),
+      refusal(() => forRoot({ baseUrl: 'https://app.test', credential: 'jwt', jwt: { secretKey: weak } })),
+      refusal(() => forRoot({ baseUrl: 'https://app.test', secret: SECRET, oidc: { providers: [{ ...google, clientSecret: 'changeme' }] } })),
+      refusal(() => forRoot({ baseUrl: 'https://app.test', secret: SECRET, oidc: { providers: [{ ...google, clientSecret: 's'.repeat(1100) }] } })),
+    ]) {
+      expect(message).not.toMatch(/\(got /);
+      for (const secret of [short, weak, 'changeme', 'ssssssss']) expect(message).not.toContain(secret);
+    }
   });
 });

@@ -50,16 +50,16 @@ export function moduleShapeOf(options: ModuleShapeOptions): ModuleShape {
   const given = options as ModuleShapeOptions & { oauth2?: { strategy?: unknown }; oidc?: { strategy?: unknown }; password?: unknown };
   if (options.strategy !== undefined) return shorthandShape(given);
   const credential = options.credential ?? 'session';
-  if (!CREDENTIAL_KINDS.includes(credential)) throw new AuthConfigError('credential', `must be one of ${CREDENTIAL_KINDS.join(', ')}`);
+  if (!CREDENTIAL_KINDS.includes(credential)) throw new AuthConfigError('credential', `must be one of ${CREDENTIAL_KINDS.join(', ')}`, credential);
   return { credential, loginMethods: loginMethodsOf(given) };
 }
 
 function shorthandShape(options: ModuleShapeOptions & { oauth2?: { strategy?: unknown }; oidc?: { strategy?: unknown } }): ModuleShape {
   const strategy = options.strategy!;
-  if (!STRATEGIES.includes(strategy)) throw new AuthConfigError('strategy', `must be one of ${STRATEGIES.join(', ')}`);
+  if (!STRATEGIES.includes(strategy)) throw new AuthConfigError('strategy', `must be one of ${STRATEGIES.join(', ')}`, strategy);
   if (options.login !== undefined) throw new AuthConfigError('login', 'cannot be given with the strategy shorthand: give credential and login instead of strategy');
   if (strategy === 'session' || strategy === 'jwt') {
-    if (options.credential !== undefined && options.credential !== strategy) throw new AuthConfigError('credential', `must be ${strategy} with strategy '${strategy}' (or be left out)`);
+    if (options.credential !== undefined && options.credential !== strategy) throw new AuthConfigError('credential', `must be ${strategy} with strategy '${strategy}' (or be left out)`, options.credential);
     return { credential: strategy, loginMethods: ['password'], strategy };
   }
   // The OAuth shorthands name their credential in the section (`oidc.strategy`), or, for forRootAsync, in the credential extra.
@@ -73,9 +73,9 @@ function loginMethodsOf(options: ModuleShapeOptions & Partial<Record<LoginMethod
     const sections = LOGIN_METHODS.filter((method) => options[method] !== undefined);
     return sections.length > 0 ? sections : ['password'];
   }
-  if (!Array.isArray(options.login) || options.login.length === 0) throw new AuthConfigError('login', `must list at least one of ${LOGIN_METHODS.join(', ')}`);
+  if (!Array.isArray(options.login) || options.login.length === 0) throw new AuthConfigError('login', `must list at least one of ${LOGIN_METHODS.join(', ')}`, options.login);
   for (const [i, method] of options.login.entries()) {
-    if (!LOGIN_METHODS.includes(method)) throw new AuthConfigError(`login[${i}]`, `must be one of ${LOGIN_METHODS.join(', ')}`);
+    if (!LOGIN_METHODS.includes(method)) throw new AuthConfigError(`login[${i}]`, `must be one of ${LOGIN_METHODS.join(', ')}`, method);
   }
   if (new Set(options.login).size !== options.login.length) throw new AuthConfigError('login', 'lists a method twice');
   return LOGIN_METHODS.filter((method) => options.login!.includes(method));

@@ -88,7 +88,7 @@ describe('validateAuthOptions', () => {
       ['app{:', 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
       ['app}:', 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot'],
     ])('refuses %j: %s', (prefix, rule) => {
-      expect(() => withPrefix(prefix)).toThrow(new AuthConfigError('rateLimit.redisKeyPrefix', rule));
+      expect(() => withPrefix(prefix)).toThrow(new AuthConfigError('rateLimit.redisKeyPrefix', rule, prefix));
     });
 
     // As memoryMaxKeys with the redis backend: a backend's option is checked whatever the backend.

@@ -27,7 +27,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
 
   const cookie = options.cookie ?? {};
   const sameSite = cookie.sameSite ?? 'lax';
-  if (!['lax', 'strict', 'none'].includes(sameSite)) throw new AuthConfigError('cookie.sameSite', 'must be lax, strict or none');
+  if (!['lax', 'strict', 'none'].includes(sameSite)) throw new AuthConfigError('cookie.sameSite', 'must be lax, strict or none', sameSite);
   const secure = bool('cookie.secure', cookie.secure, true);
   // RFC 6265bis §5.4.7: browsers drop SameSite=None cookies that are not Secure.
   if (sameSite === 'none' && !secure) throw new AuthConfigError('cookie.sameSite', 'none requires cookie.secure true');
@@ -166,14 +166,14 @@ function assertShorthandCredential(options: AuthOptions, shape: ModuleShape): vo
   const field = `${strategy}.strategy`;
   const named = oneOf(field, options[strategy]?.strategy, shape.credential, ['session', 'jwt'] as const);
   if (named !== shape.credential) {
-    throw new AuthConfigError(field, `must match the credential AuthModule's routes were built for (${shape.credential}): with forRootAsync, give it as the credential extra`);
+    throw new AuthConfigError(field, `must match the credential AuthModule's routes were built for (${shape.credential}): with forRootAsync, give it as the credential extra`, named);
   }
 }
 
 /** The prefix shapes the routes, so it is checked on its own while the module graph is built. */
 export function validatePrefix(prefix: unknown = '/auth'): string {
   if (typeof prefix !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(prefix) || (prefix.length > 1 && prefix.endsWith('/')) || prefix.includes('//')) {
-    throw new AuthConfigError('prefix', 'must start with "/" and hold only letters, digits, "/", "_" and "-"');
+    throw new AuthConfigError('prefix', 'must start with "/" and hold only letters, digits, "/", "_" and "-"', prefix);
   }
   return prefix;
 }

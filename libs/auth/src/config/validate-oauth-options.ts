@@ -23,7 +23,7 @@ export interface OAuthSecrets {
 export function validateOAuth2Section(options: OAuthSectionOptions<OAuth2ProviderOptions> | undefined, callbacks: CallbackBase, secrets: OAuthSecrets): OAuthSectionConfig<OAuth2ProviderConfig> {
   return section('oauth2', options, secrets, (field, entry) => {
     const authorizationUrl = providerUrl(`${field}.authorizationUrl`, entry.authorizationUrl);
-    if (typeof entry.mapProfileToUser !== 'function') throw new AuthConfigError(`${field}.mapProfileToUser`, 'is required (an async function from the profile to an OAuthUserInfo)');
+    if (typeof entry.mapProfileToUser !== 'function') throw new AuthConfigError(`${field}.mapProfileToUser`, 'is required (an async function from the profile to an OAuthUserInfo)', entry.mapProfileToUser);
     return {
       ...common('oauth2', field, entry, callbacks, []),
       authorizationUrl: authorizationUrl.href,
@@ -81,15 +81,15 @@ function section<O extends OAuthProviderOptionsBase, P extends OAuthProviderConf
 
 function common(method: 'oauth2' | 'oidc', field: string, entry: OAuthProviderOptionsBase, callbacks: CallbackBase, defaultScopes: readonly string[]): OAuthProviderConfigBase {
   const name = nonEmptyString(`${field}.name`, entry.name, 64);
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new AuthConfigError(`${field}.name`, 'must hold only letters, digits, "-" and "_" (it is part of a URL path)');
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new AuthConfigError(`${field}.name`, 'must hold only letters, digits, "-" and "_" (it is part of a URL path)', name);
   const clientSecret = nonEmptyString(`${field}.clientSecret`, entry.clientSecret);
   if (isObviousPlaceholder(clientSecret)) throw new AuthConfigError(`${field}.clientSecret`, 'is a placeholder value; use the secret the provider issued');
   const callback = `${callbacks.baseUrl}${callbacks.prefix}/${method}/${name}/callback`;
   if (entry.redirectUri !== undefined && entry.redirectUri !== callback) {
-    throw new AuthConfigError(`${field}.redirectUri`, `must be this module's callback, ${callback} (or be left out)`);
+    throw new AuthConfigError(`${field}.redirectUri`, `must be this module's callback, ${callback} (or be left out)`, entry.redirectUri);
   }
   if (entry.mapProfileToColumns !== undefined && typeof entry.mapProfileToColumns !== 'function') {
-    throw new AuthConfigError(`${field}.mapProfileToColumns`, 'must be a function from the profile and the identity to column values');
+    throw new AuthConfigError(`${field}.mapProfileToColumns`, 'must be a function from the profile and the identity to column values', entry.mapProfileToColumns);
   }
   return {
     name,
@@ -106,11 +106,11 @@ function common(method: 'oauth2' | 'oidc', field: string, entry: OAuthProviderOp
 /** An issuer identifier: an https URL (loopback http allowed) without query or fragment (RFC 8414 §2). */
 function issuerOf(field: string, value: unknown): string {
   const url = providerUrl(field, value);
-  if (url.search || url.hash) throw new AuthConfigError(field, 'must have no query or fragment');
+  if (url.search || url.hash) throw new AuthConfigError(field, 'must have no query or fragment', value);
   return String(value);
 }
 
 function sameOriginPath(field: string, value: unknown): string {
-  if (safeRedirectPath(value) !== value) throw new AuthConfigError(field, 'must be a same-origin relative path (such as "/" or "/app")');
+  if (safeRedirectPath(value) !== value) throw new AuthConfigError(field, 'must be a same-origin relative path (such as "/" or "/app")', value);
   return value as string;
 }
