@@ -12,6 +12,7 @@ const EXAMPLE_FILES = [
   'tsconfig.json',
   'src/app-user.entity.ts',
   'src/migrations/1763700000001-app-user-columns.ts',
+  'src/data-source.ts',
   'src/app.module.ts',
   'src/main.ts',
   'src/projects.controller.ts',
@@ -68,6 +69,17 @@ describe('the packed svc package in an application written from the README', () 
     expect(report).toMatch(/^# pass 2$/m);
     expect(report).toMatch(/^# fail 0$/m);
   }, 120_000);
+
+  it("migrates a new database with the TypeORM CLI and the README's DataSource file", async () => {
+    const database = join(app, 'cli.sqlite');
+    const typeorm = join(app, 'node_modules/typeorm/cli.js');
+    const env = { ...process.env, DATABASE_FILE: database };
+    const ran = await sh(process.execPath, [typeorm, 'migration:run', '-d', 'dist/src/data-source.js'], { cwd: app, env });
+    expect(ran).toContain('AppUserColumns1763700000001');
+    const shown = await sh(process.execPath, [typeorm, 'migration:show', '-d', 'dist/src/data-source.js'], { cwd: app, env });
+    expect(shown).not.toMatch(/\[ \]/);
+    expect(shown).toMatch(/\[X\].*AppUserColumns1763700000001/);
+  }, 60_000);
 
   it('runs: signup, /auth/me, the guarded routes, the hook, the observer, health and OpenAPI', async () => {
     const port = await reserveLoopbackPort();

@@ -26,7 +26,9 @@ export interface AuthRoute {
 
 /** Refusals any library route can give (the body rules, the limiter, outages). */
 const COMMON: AuthErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
-const BODY: AuthErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'HOOK_ABORTED', 'HOOK_FAILED'];
+/** A body's refusals; then those of a body that goes through a before-hook. */
+const BODY_RULES: AuthErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+const BODY: AuthErrorCode[] = [...BODY_RULES, 'HOOK_ABORTED', 'HOOK_FAILED'];
 
 /** Every route the module serves: its login methods', then its credential's. */
 export function authRoutes(config: AuthConfig): AuthRoute[] {
@@ -121,7 +123,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       pathParameters: { provider: providersOf(method) },
       redirectQuery: true,
       success: { status: 200, description: 'The authorization URL; the state cookie is set', body: 'linkUrl' },
-      errors: [...BODY, 'UNAUTHENTICATED', 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', 'CSRF_REJECTED', ...limited],
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', 'CSRF_REJECTED', ...limited],
     } satisfies AuthRoute,
   ]);
   const accounts: AuthRoute[] =
