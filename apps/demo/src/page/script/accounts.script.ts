@@ -13,6 +13,7 @@ export async function loadAccounts() {
   if (!list) return;
   const answer = await send('GET', '/auth/accounts');
   if (!answer.ok || !answer.body) {
+    for (const state of list.querySelectorAll('.way-state')) state.textContent = 'Could not be checked';
     showAlert(answer.body && answer.body.message);
     return;
   }
