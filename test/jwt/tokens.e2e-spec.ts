@@ -45,7 +45,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(rows.filter((row) => row.user_id === claims.sub).map((row) => row.family_id)).toEqual([claims.sid]);
   });
 
-  it('login answers 200 with a fresh pair in a new family and fires svc.login.after with strategy jwt', async () => {
+  it('login answers 200 with a fresh pair in a new family and fires svc.login.after with method password and credential jwt', async () => {
     const first = tokensOf(await t.signup('bob@x.io'));
     const response = await t.login('  BOB@x.io ');
     expect(response.status).toBe(200);
@@ -54,7 +54,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(second.refresh).not.toBe(first.refresh);
     expect(claimsOf(second.access).sid).not.toBe(claimsOf(first.access).sid);
     const [event] = (await t.events.waitFor(AuthEvent.LoginAfter)).filter((e) => (e.user as { email: string }).email === 'bob@x.io');
-    expect(event).toEqual({ user: { id: second.userId, email: 'bob@x.io', displayName: null, plan: 'free' }, strategy: 'jwt' });
+    expect(event).toEqual({ user: { id: second.userId, email: 'bob@x.io', displayName: null, plan: 'free' }, method: 'password', credential: 'jwt' });
   });
 
   it('login with the refresh cookie of an earlier login replaces that family', async () => {

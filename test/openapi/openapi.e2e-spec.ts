@@ -40,7 +40,14 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
     const password = ['POST /auth/change-password', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/reset-password', 'POST /auth/signup'];
-    const oauth = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`];
+    // A provider method also serves linking (README, "Linking accounts").
+    const oauth = (method: string) => [
+      `GET /auth/${method}/{provider}/callback`,
+      `GET /auth/${method}/{provider}/login`,
+      `POST /auth/${method}/{provider}/link`,
+      'GET /auth/accounts',
+      'DELETE /auth/accounts/{method}/{provider}',
+    ];
     const login = strategy === 'session' || strategy === 'jwt' ? password : oauth(strategy);
     const credential = strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout'];
     expect(routes).toEqual([...login, ...credential].sort());

@@ -74,7 +74,16 @@ describe('the packed svc package in an application written from the README', () 
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['dist/src/main.js'], {
       cwd: app,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', PORT: String(port), BASE_URL: baseUrl, DATABASE_FILE: join(app, 'projects.sqlite') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NO_COLOR: '1',
+        PORT: String(port),
+        BASE_URL: baseUrl,
+        DATABASE_FILE: join(app, 'projects.sqlite'),
+        AUTH_SECRET: 'mX4vQ8zR2nL7wK1bT9cJ5hF3yG6dPa0s',
+        GOOGLE_CLIENT_ID: 'projects.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'GOCSPX-q8Vz3kR1xN7pL2mW9tY4bH6c',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -108,7 +117,9 @@ describe('the packed svc package in an application written from the README', () 
 
     expect(await (await fetch(`${baseUrl}/health`)).json()).toMatchObject({ status: 'ok', info: { svc: { status: 'up', database: 'up' } } });
     const document = (await (await fetch(`${baseUrl}/docs-json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/auth/signup', '/auth/me', '/auth/change-password', '/projects', '/health']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/auth/signup', '/auth/me', '/auth/change-password', '/auth/oidc/{provider}/login', '/auth/oidc/{provider}/link', '/auth/accounts', '/projects', '/health']),
+    );
   }, 60_000);
 });
 

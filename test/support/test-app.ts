@@ -126,7 +126,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const userEntity = options.userEntity ?? DemoUser;
   const usesDemoColumns = userEntity === DemoUser;
-  const strategy = options.strategy ?? 'session';
+  // Options that name a credential use the sets shape (README, "Options reference"); else the strategy shorthand.
+  const strategy = (options.options as { credential?: unknown } | undefined)?.credential === undefined ? (options.strategy ?? 'session') : undefined;
 
   @Module({
     imports: [

@@ -72,7 +72,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   const shape = moduleShapeOf(extras);
   const credential = CREDENTIALS[shape.credential];
   const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), credential];
-  const controllers = parts.flatMap((part) => part.controllers).map((controller) => mountUnderPrefix(controller, prefix));
+  // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
+  const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
     {
       provide: AUTH_CONFIG,
@@ -97,7 +98,6 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
-    // Parts share providers (the OAuth core of oauth2 and oidc): each is registered once.
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },

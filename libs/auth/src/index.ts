@@ -22,6 +22,7 @@ export type {
   OAuthSectionOptions,
   OidcProviderOptions,
   OidcSigningAlgorithm,
+  ProfileColumnsMapper,
   ProfileMapper,
   ProfileMapperContext,
 } from './config/oauth-options.js';
@@ -33,6 +34,7 @@ export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
 export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
 export type {
+  AccountLinkEvent,
   LoginAfterEvent,
   LoginFailureEvent,
   LogoutAfterEvent,

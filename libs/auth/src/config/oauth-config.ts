@@ -1,4 +1,4 @@
-import type { OidcSigningAlgorithm, ProfileMapper } from './oauth-options.js';
+import type { OidcSigningAlgorithm, ProfileColumnsMapper, ProfileMapper } from './oauth-options.js';
 
 /** A provider entry, validated and defaulted. */
 export interface OAuthProviderConfigBase {
@@ -9,6 +9,7 @@ export interface OAuthProviderConfigBase {
   readonly pkce: boolean;
   readonly tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
   readonly redirectUri: string;
+  readonly mapProfileToColumns?: ProfileColumnsMapper;
 }
 
 export interface OAuth2ProviderConfig extends OAuthProviderConfigBase {
@@ -30,6 +31,8 @@ export interface OAuthSectionConfig<P extends OAuthProviderConfigBase> {
   readonly secretKey: string;
   readonly stateTtlSeconds: number;
   readonly postLoginRedirect: string;
+  /** Where a failed callback redirects, if it does. */
+  readonly errorRedirect?: string;
   readonly providerTimeoutSeconds: number;
   readonly providers: readonly P[];
 }

@@ -32,7 +32,18 @@ export interface OAuthProviderOptionsBase {
    * any other value is refused at startup.
    */
   redirectUri?: string;
+  /**
+   * The application's `@SvcInput()` columns of a user created by a first login, from what the
+   * provider sent (the userinfo JSON for oauth2; the verified id_token claims and userinfo for
+   * oidc) and the identity. Checked by the signup rules: a value that breaks them is left out and
+   * logged (README, "Linking accounts"). Runs at each login; used only when the login creates the user.
+   * @default unset: a new user gets no application columns
+   */
+  mapProfileToColumns?: ProfileColumnsMapper;
 }
+
+/** See `mapProfileToColumns`. */
+export type ProfileColumnsMapper = (profile: Record<string, unknown>, userInfo: OAuthUserInfo) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 /** What a profile mapper gets besides the profile: the provider's access token, and a way to call its APIs. */
 export interface ProfileMapperContext {
@@ -82,6 +93,11 @@ export interface OAuthSectionOptions<P> {
   stateTtlSeconds?: number;
   /** Where a login without `?redirect=` lands: a same-origin relative path. @default '/' */
   postLoginRedirect?: string;
+  /**
+   * A same-origin path a failed callback redirects the browser to (303, `?error=<CODE>` added),
+   * instead of answering the error body as JSON. @default unset: JSON
+   */
+  errorRedirect?: string;
   /** Each call to the provider (discovery, token, userinfo, JWKS, the mapper's calls) fails after this. @default 5 (1..30) */
   providerTimeoutSeconds?: number;
   providers: P[];

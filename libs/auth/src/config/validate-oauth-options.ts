@@ -66,13 +66,14 @@ function section<O extends OAuthProviderOptionsBase, P extends OAuthProviderConf
     if (names.has(name)) throw new AuthConfigError(`${method}.providers[${i}].name`, `"${name}" is used twice`);
     names.add(name);
   }
-  const postLoginRedirect = options.postLoginRedirect ?? '/';
-  if (safeRedirectPath(postLoginRedirect) !== postLoginRedirect) throw new AuthConfigError(`${method}.postLoginRedirect`, 'must be a same-origin relative path (such as "/" or "/app")');
+  const postLoginRedirect = sameOriginPath(`${method}.postLoginRedirect`, options.postLoginRedirect ?? '/');
+  const errorRedirect = options.errorRedirect === undefined ? undefined : sameOriginPath(`${method}.errorRedirect`, options.errorRedirect);
   if (options.secretKey === undefined && secrets.moduleSecret === undefined) throw new AuthConfigError(`${method}.secretKey`, 'is required (or give the module a secret to derive it from)');
   return {
     secretKey: options.secretKey === undefined ? deriveKey(secrets.moduleSecret!, `${method} state`) : secret(`${method}.secretKey`, options.secretKey),
     stateTtlSeconds: int(`${method}.stateTtlSeconds`, options.stateTtlSeconds, 600, 60, 3600),
     postLoginRedirect,
+    errorRedirect,
     providerTimeoutSeconds: int(`${method}.providerTimeoutSeconds`, options.providerTimeoutSeconds, 5, 1, 30),
     providers,
   };
@@ -87,6 +88,9 @@ function common(method: 'oauth2' | 'oidc', field: string, entry: OAuthProviderOp
   if (entry.redirectUri !== undefined && entry.redirectUri !== callback) {
     throw new AuthConfigError(`${field}.redirectUri`, `must be this module's callback, ${callback} (or be left out)`);
   }
+  if (entry.mapProfileToColumns !== undefined && typeof entry.mapProfileToColumns !== 'function') {
+    throw new AuthConfigError(`${field}.mapProfileToColumns`, 'must be a function from the profile and the identity to column values');
+  }
   return {
     name,
     clientId: nonEmptyString(`${field}.clientId`, entry.clientId, 255),
@@ -95,6 +99,7 @@ function common(method: 'oauth2' | 'oidc', field: string, entry: OAuthProviderOp
     pkce: bool(`${field}.pkce`, entry.pkce, true),
     tokenEndpointAuthMethod: oneOf(`${field}.tokenEndpointAuthMethod`, entry.tokenEndpointAuthMethod, 'client_secret_basic', ['client_secret_basic', 'client_secret_post'] as const),
     redirectUri: callback,
+    ...(entry.mapProfileToColumns ? { mapProfileToColumns: entry.mapProfileToColumns } : {}),
   };
 }
 
@@ -103,4 +108,9 @@ function issuerOf(field: string, value: unknown): string {
   const url = providerUrl(field, value);
   if (url.search || url.hash) throw new AuthConfigError(field, 'must have no query or fragment');
   return String(value);
+}
+
+function sameOriginPath(field: string, value: unknown): string {
+  if (safeRedirectPath(value) !== value) throw new AuthConfigError(field, 'must be a same-origin relative path (such as "/" or "/app")');
+  return value as string;
 }

@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
-import { CREDENTIAL_ISSUER } from '../auth.constants.js';
+import type { Request, Response } from 'express';
+import { AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
 import type { LoginMethod } from '../config/login-methods.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import { AuthEvent } from '../events/auth-events.js';
+import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import type { CredentialIssuer } from './credential-issuer.js';
 
@@ -24,22 +27,27 @@ export interface SignupResult {
 
 /**
  * The one step that hands a credential to the client, whatever the login method: the credential's
- * cookie, and a JSON body (password login, signup) or a redirect (a provider's callback).
+ * cookie, and a JSON body (password login, signup) or a redirect (a provider's callback). Every
+ * login ends here, so `svc.login.after` is published here, once.
  */
 @Injectable()
 export class CredentialDelivery {
   constructor(
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly serializer: UserSerializer,
+    private readonly events: AuthEventPublisher,
   ) {}
 
   /** The credential's cookie and its JSON answer (the user body, or the token body). */
-  asJson(response: Response, login: LoginResult): object {
+  asJson(request: Request, response: Response, login: LoginResult): object {
+    this.announce(request, login);
     return this.issuer.deliverAsJson(response, login.credential, login.user);
   }
 
   /** The credential's cookie, and a redirect to `location` (an access token never travels in a URL). */
-  asRedirect(response: Response, login: LoginResult, location: string): void {
+  asRedirect(request: Request, response: Response, login: LoginResult, location: string): void {
+    this.announce(request, login);
     this.issuer.deliverAsRedirect(response, login.credential, location);
   }
 
@@ -47,5 +55,10 @@ export class CredentialDelivery {
   signup(response: Response, signup: SignupResult): object {
     if (signup.credential === undefined) return this.serializer.serialize(signup.user);
     return this.issuer.deliverAsJson(response, signup.credential, signup.user);
+  }
+
+  private announce(request: Request, { user, method, provider }: LoginResult): void {
+    const payload = { user: this.serializer.serialize(user), method, ...(provider === undefined ? {} : { provider }), credential: this.config.credential };
+    this.events.publishAfterResponse(request, AuthEvent.LoginAfter, payload);
   }
 }

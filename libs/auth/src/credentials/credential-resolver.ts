@@ -19,4 +19,10 @@ export interface Principal {
  */
 export interface CredentialResolver {
   resolve(request: Request, response: Response): Promise<Principal>;
+  /**
+   * Who holds the credential's cookie, or null: the session cookie's user, or the user of the
+   * refresh cookie's live family. For a top-level navigation such as an OAuth callback, which
+   * carries cookies but never a bearer header (README, "Linking accounts").
+   */
+  resolveFromCookie(request: Request): Promise<Principal | null>;
 }

@@ -31,6 +31,12 @@ export const AUTH_ERRORS = {
   INVALID_REDIRECT: [HttpStatus.BAD_REQUEST, 'Redirect must be a same-origin relative path'],
   OAUTH_ACCOUNT_NOT_LINKED: [HttpStatus.CONFLICT, 'Email belongs to an account not linked to this identity'],
   OAUTH_ACCOUNT_ORPHANED: [HttpStatus.UNAUTHORIZED, 'OAuth account has no user'],
+  /** A link flow reached an identity that another user has linked. */
+  OAUTH_ACCOUNT_LINKED_ELSEWHERE: [HttpStatus.CONFLICT, 'This identity is linked to another account'],
+  /** A link flow reached a second identity at a provider where the user has one linked already. */
+  OAUTH_PROVIDER_ALREADY_LINKED: [HttpStatus.CONFLICT, 'Another identity at this provider is linked to your account'],
+  /** Unlinking would leave the user no way to sign in. */
+  LAST_LOGIN_METHOD: [HttpStatus.CONFLICT, 'This is your only way to sign in'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],

@@ -1,3 +1,4 @@
+import type { CredentialKind, LoginMethod, OAuthMethod } from '../config/login-methods.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -13,6 +14,8 @@ export const AuthEvent = {
   PasswordChanged: 'svc.password.changed',
   OAuth2LoginAfter: 'svc.oauth2.login.after',
   OidcLoginAfter: 'svc.oidc.login.after',
+  AccountLinked: 'svc.account.linked',
+  AccountUnlinked: 'svc.account.unlinked',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -21,9 +24,14 @@ export interface SignupAfterEvent {
   user: UserBody;
 }
 
+/** Every login, whatever the method (the method's own event, such as `svc.oidc.login.after`, fires too). */
 export interface LoginAfterEvent {
   user: UserBody;
-  strategy: 'session' | 'jwt' | 'oidc' | 'oauth2';
+  method: LoginMethod;
+  /** The provider's name, for the provider methods. */
+  provider?: string;
+  /** The credential the login was given. */
+  credential: CredentialKind;
 }
 
 /** LoginFailure: a failed login. `email` is as typed (normalised); never a password. */
@@ -77,6 +85,13 @@ export interface OidcLoginAfterEvent {
   userInfo: OAuthUserInfo;
 }
 
+/** An identity at a provider linked to a user, or unlinked from it (README, "Linking accounts"). */
+export interface AccountLinkEvent {
+  user: UserBody;
+  method: OAuthMethod;
+  provider: string;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -88,4 +103,6 @@ export interface AuthEventPayloads {
   'svc.password.changed': PasswordChangedEvent;
   'svc.oauth2.login.after': OAuth2LoginAfterEvent;
   'svc.oidc.login.after': OidcLoginAfterEvent;
+  'svc.account.linked': AccountLinkEvent;
+  'svc.account.unlinked': AccountLinkEvent;
 }

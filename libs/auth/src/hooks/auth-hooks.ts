@@ -40,11 +40,13 @@ export interface ChangePasswordPayload {
   new_password: SecretString;
 }
 
-/** An OAuth login (oauth2 or oidc) about to resolve its user: nothing has been written yet. */
+/** An OAuth login or link (oauth2 or oidc) about to resolve its user: nothing has been written yet. */
 export interface OAuthLoginPayload {
   provider: string;
   /** Who the provider says the user is; a hook may change it (it is checked again). */
   userInfo: OAuthUserInfo;
+  /** Present when a signed-in user is linking this identity to their account (README, "Linking accounts"). */
+  link?: { user: UserBody };
 }
 
 /**

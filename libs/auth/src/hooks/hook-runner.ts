@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
+import { withTimeLimit } from '../async/time-limit.js';
 import { AUTH_CONFIG, AUTH_HOOKS, SVC_LOGGER } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
@@ -10,7 +11,8 @@ import { SecretString } from './secret-string.js';
 
 type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
 
-const NO_ANSWER = Symbol('no answer');
+/** The hook did not answer within `hookTimeoutSeconds` (it is left to finish on its own). */
+class HookTimedOut extends Error {}
 
 /**
  * Calls one before-hook, failing closed (README, "Before-hooks"): an abort refuses, a crash or no answer
@@ -30,34 +32,21 @@ export class HookRunner {
     if (!hook) return payload;
     let result: unknown;
     try {
-      result = await this.withinTimeout(() => hook.call(this.hooks, payload, request));
+      result = await withTimeLimit(() => hook.call(this.hooks, payload, request), this.config.hookTimeoutSeconds * 1000, () => new HookTimedOut());
     } catch (error) {
       if (error instanceof HookAbort) throw new AuthError('HOOK_ABORTED', { status: error.status, message: error.message });
+      if (error instanceof HookTimedOut) {
+        this.logger.error(`before-hook ${name} gave no answer within ${this.config.hookTimeoutSeconds} s`);
+        throw new AuthError('HOOK_FAILED');
+      }
       this.logger.error(`before-hook ${name} failed: ${describeError(error, secretsIn(payload))}`);
       throw new AuthError('HOOK_FAILED', { cause: error });
-    }
-    if (result === NO_ANSWER) {
-      this.logger.error(`before-hook ${name} gave no answer within ${this.config.hookTimeoutSeconds} s`);
-      throw new AuthError('HOOK_FAILED');
     }
     if (result === null || typeof result !== 'object') {
       this.logger.error(`before-hook ${name} returned no payload`);
       throw new AuthError('HOOK_FAILED');
     }
     return result as HookPayload<N>;
-  }
-
-  /** The hook's answer, or NO_ANSWER once the timeout has passed (the hook is left to finish on its own). */
-  private async withinTimeout(call: () => unknown): Promise<unknown> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<typeof NO_ANSWER>((resolve) => {
-      timer = setTimeout(() => resolve(NO_ANSWER), this.config.hookTimeoutSeconds * 1000);
-    });
-    try {
-      return await Promise.race([Promise.resolve().then(call), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }
 

@@ -46,13 +46,14 @@ export class AuthBodyPipe implements PipeTransform<Request, Promise<object>> {
   }
 
   private async validated(schema: AuthSchemaName, body: unknown): Promise<Record<string, unknown>> {
-    // An empty body is `{}` for a route that takes none.
+    // A route that takes no body accepts none, or `{}`.
     if (body === undefined && schema === 'empty') return {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new AuthError('VALIDATION_FAILED', { message: ['body must be a JSON object'] });
     }
     const problems = jsonBodyProblems(body as Record<string, unknown>, this.fields.get(schema)!);
     if (problems.length > 0) throw new AuthError('VALIDATION_FAILED', { message: problems });
+    if (schema === 'empty') return {};
     const instance = plainToInstance(this.schemas[schema], body) as object;
     const errors = await validate(instance, {
       whitelist: true,

@@ -34,16 +34,17 @@ export class AuthExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
-    const error = this.toAuthError(exception, http.getRequest<Request>());
+    const error = authErrorOf(exception, http.getRequest<Request>(), this.logger);
     if (response.headersSent) return;
     response.status(error.getStatus()).json(error.getResponse());
   }
+}
 
-  private toAuthError(exception: unknown, request: Request): AuthError {
-    if (exception instanceof AuthError) return exception;
-    const code = exception instanceof HttpException ? APPLICATION_ERRORS[exception.getStatus()] : undefined;
-    if (code) return new AuthError(code, { cause: exception });
-    this.logger.error(`unexpected error on ${request.method} ${request.path}: ${describeError(exception)}`);
-    return new AuthError('INTERNAL_ERROR', { cause: exception });
-  }
+/** The library's error for whatever a library route threw; an unexpected one is logged to `svc` (name and message only). */
+export function authErrorOf(exception: unknown, request: Request, logger: Logger): AuthError {
+  if (exception instanceof AuthError) return exception;
+  const code = exception instanceof HttpException ? APPLICATION_ERRORS[exception.getStatus()] : undefined;
+  if (code) return new AuthError(code, { cause: exception });
+  logger.error(`unexpected error on ${request.method} ${request.path}: ${describeError(exception)}`);
+  return new AuthError('INTERNAL_ERROR', { cause: exception });
 }

@@ -18,6 +18,8 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   empty: 'SvcEmptyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];
+/** The schema of each kind of success body. */
+const SUCCESS_SCHEMAS: Record<string, string | undefined> = { user: 'SvcUserBody', token: 'SvcTokenBody', linkUrl: 'SvcLinkStart', accounts: 'SvcLinkedAccounts' };
 
 /**
  * Documents svc's routes in an application's OpenAPI document (one built with @nestjs/swagger's
@@ -35,6 +37,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     SvcUserBody: userBodySchema(app, config),
     SvcTokenBody: tokenBodySchema(),
     SvcError: errorSchema(),
+    ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
@@ -45,11 +48,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
 }
 
 function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
-  const parameters: ParameterObject[] = [];
-  if (route.provider) {
-    const providers = config[route.provider]?.providers.map((provider) => provider.name) ?? [];
-    parameters.push({ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: providers } });
-  }
+  const parameters: ParameterObject[] = Object.entries(route.pathParameters ?? {}).map(([name, values]) => ({ name, in: 'path', required: true, schema: { type: 'string', enum: values } }));
   if (route.redirectQuery) {
     parameters.push({ name: 'redirect', in: 'query', required: false, description: 'Where to land after the login: a same-origin relative path', schema: { type: 'string' } });
   }
@@ -60,7 +59,11 @@ function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
     operationId: `svc_${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${SCHEMA_NAMES[route.body]}` } } } } } : {}),
-    responses: { [String(route.success.status)]: successOf(route, config), ...errorResponsesOf(route.errors) },
+    responses: {
+      [String(route.success.status)]: successOf(route, config),
+      ...(route.errorRedirect ? { '303': { description: 'A failed callback: to the errorRedirect path with `?error=<CODE>`', headers: { Location: { schema: { type: 'string' } } } } } : {}),
+      ...errorResponsesOf(route.errors),
+    },
     ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }] } : {}),
   };
 }
@@ -71,7 +74,7 @@ function successOf(route: AuthRoute, config: AuthConfig): ResponseObject {
   const cookie = config.credential === 'jwt' ? config.cookie.refreshName : config.cookie.sessionName;
   return {
     description: route.success.description,
-    ...(route.success.body === 'user' ? { content: json('SvcUserBody') } : route.success.body === 'token' ? { content: json('SvcTokenBody') } : {}),
+    ...(SUCCESS_SCHEMAS[route.success.body ?? ''] ? { content: json(SUCCESS_SCHEMAS[route.success.body!]!) } : {}),
     ...(setsCookie || route.success.status === 302
       ? { headers: { ...(setsCookie ? { 'Set-Cookie': { description: `${cookie}: HttpOnly credential cookie`, schema: { type: 'string' } } } : {}), ...(route.success.status === 302 ? { Location: { schema: { type: 'string' } } } : {}) } }
       : {}),
@@ -155,6 +158,34 @@ function errorSchema(): SchemaObject {
       code: { type: 'string', enum: Object.keys(AUTH_ERRORS) },
     },
     required: ['statusCode', 'error', 'message', 'code'],
+  };
+}
+
+/** The bodies of the linking routes (README, "Linking accounts"). */
+function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
+  const methods = config.loginMethods.filter((method) => method !== 'password');
+  return {
+    SvcLinkStart: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri', description: "The provider's authorization URL: open it in the browser" } } },
+    SvcLinkedAccounts: {
+      type: 'object',
+      required: ['password', 'identities'],
+      properties: {
+        password: { type: 'boolean', description: 'Whether the user can sign in with a password' },
+        identities: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['method', 'provider', 'email', 'createdAt'],
+            properties: {
+              method: { type: 'string', enum: methods },
+              provider: { type: 'string' },
+              email: { type: 'string', nullable: true },
+              createdAt: { type: 'string', format: 'date-time' },
+            },
+          },
+        },
+      },
+    },
   };
 }
 

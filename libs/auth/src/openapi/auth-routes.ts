@@ -4,20 +4,23 @@ import type { AuthSchemaName } from '../users/auth-schemas.js';
 
 /** What the document says about one route of the library. */
 export interface AuthRoute {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** Below the prefix, OpenAPI style (`/oauth2/{provider}/login`). */
   path: string;
   summary: string;
   body?: AuthSchemaName;
   /** The success answer: its status, and what its body is. */
-  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' };
+  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' | 'linkUrl' | 'accounts' };
   /** Whether the route needs the credential (and so names the security scheme). */
   authenticated?: boolean;
   /** The refresh cookie, for /refresh and the jwt logout. */
   refreshCookie?: boolean;
-  /** The OAuth method whose provider is the path parameter, and the redirect query parameter. */
-  provider?: 'oauth2' | 'oidc';
+  /** The path parameters and the values each may take. */
+  pathParameters?: Record<string, string[]>;
+  /** The `redirect` query parameter of the OAuth flows. */
   redirectQuery?: boolean;
+  /** A provider's callback: with the section's `errorRedirect`, errors answer 303 to it instead. */
+  errorRedirect?: boolean;
   errors: AuthErrorCode[];
 }
 
@@ -74,39 +77,75 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         },
       ]
     : [];
-  const oauth = (['oauth2', 'oidc'] as const)
-    .filter((method) => config.loginMethods.includes(method))
-    .flatMap((method) =>
-      ['login', 'callback'].map(
-        (step): AuthRoute => ({
-          method: 'get',
-          path: `/${method}/{provider}/${step}`,
-          summary: step === 'login' ? 'Start a login at the provider (a redirect)' : 'The provider sends the browser back here; the credential is set',
-          provider: method,
-          redirectQuery: step === 'login',
-          success: { status: 302, description: step === 'login' ? 'To the provider' : 'To the post-login redirect, the credential set', body: step === 'login' ? undefined : 'credential' },
-          errors:
-            step === 'login'
-              ? ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', ...limited]
-              : [
-                  'OAUTH_PROVIDER_UNKNOWN',
-                  'OAUTH_STATE_INVALID',
-                  'OAUTH_PROVIDER_ERROR',
-                  'OAUTH_CODE_REJECTED',
-                  'OAUTH_PROVIDER_UNAVAILABLE',
-                  ...(method === 'oidc' ? (['OIDC_ID_TOKEN_INVALID'] as const) : []),
-                  'OAUTH_EMAIL_MISSING',
-                  'OAUTH_EMAIL_UNVERIFIED',
-                  'OAUTH_ACCOUNT_NOT_LINKED',
-                  'OAUTH_ACCOUNT_ORPHANED',
-                  'USER_INACTIVE',
-                  'HOOK_ABORTED',
-                  'HOOK_FAILED',
-                  ...limited,
-                ],
-        }),
-      ),
-    );
+  const oauthMethods = (['oauth2', 'oidc'] as const).filter((method) => config.loginMethods.includes(method));
+  const providersOf = (method: 'oauth2' | 'oidc') => config[method]?.providers.map((provider) => provider.name) ?? [];
+  const oauth = oauthMethods.flatMap((method) => [
+    ...['login', 'callback'].map(
+      (step): AuthRoute => ({
+        method: 'get',
+        path: `/${method}/{provider}/${step}`,
+        summary: step === 'login' ? 'Start a login at the provider (a redirect)' : 'The provider sends the browser back here: a login sets the credential, a link keeps it',
+        pathParameters: { provider: providersOf(method) },
+        redirectQuery: step === 'login',
+        errorRedirect: step === 'callback' && config[method]?.errorRedirect !== undefined,
+        success: { status: 302, description: step === 'login' ? 'To the provider' : 'To the post-login redirect, the credential set', body: step === 'login' ? undefined : 'credential' },
+        errors:
+          step === 'login'
+            ? ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', ...limited]
+            : [
+                'OAUTH_PROVIDER_UNKNOWN',
+                'OAUTH_STATE_INVALID',
+                'OAUTH_PROVIDER_ERROR',
+                'OAUTH_CODE_REJECTED',
+                'OAUTH_PROVIDER_UNAVAILABLE',
+                ...(method === 'oidc' ? (['OIDC_ID_TOKEN_INVALID'] as const) : []),
+                'OAUTH_EMAIL_MISSING',
+                'OAUTH_EMAIL_UNVERIFIED',
+                'OAUTH_ACCOUNT_NOT_LINKED',
+                'OAUTH_ACCOUNT_ORPHANED',
+                'OAUTH_ACCOUNT_LINKED_ELSEWHERE',
+                'OAUTH_PROVIDER_ALREADY_LINKED',
+                'USER_INACTIVE',
+                'HOOK_ABORTED',
+                'HOOK_FAILED',
+                ...limited,
+              ],
+      }),
+    ),
+    {
+      method: 'post',
+      path: `/${method}/{provider}/link`,
+      summary: "Start linking an identity at the provider to the signed-in user's account: the provider's URL to open",
+      body: 'empty',
+      authenticated: true,
+      pathParameters: { provider: providersOf(method) },
+      redirectQuery: true,
+      success: { status: 200, description: 'The authorization URL; the state cookie is set', body: 'linkUrl' },
+      errors: [...BODY, 'UNAUTHENTICATED', 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', 'CSRF_REJECTED', ...limited],
+    } satisfies AuthRoute,
+  ]);
+  const accounts: AuthRoute[] =
+    oauthMethods.length === 0
+      ? []
+      : [
+          {
+            method: 'get',
+            path: '/accounts',
+            summary: "The signed-in user's ways in: a password, and the linked identities",
+            authenticated: true,
+            success: { status: 200, description: 'The ways in', body: 'accounts' },
+            errors: ['UNAUTHENTICATED'],
+          },
+          {
+            method: 'delete',
+            path: '/accounts/{method}/{provider}',
+            summary: 'Unlink an identity (never the only way in)',
+            authenticated: true,
+            pathParameters: { method: oauthMethods, provider: oauthMethods.flatMap(providersOf) },
+            success: { status: 204, description: 'Unlinked' },
+            errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'LAST_LOGIN_METHOD', 'CSRF_REJECTED'],
+          },
+        ];
   const credential: AuthRoute[] = [
     {
       method: 'get',
@@ -137,5 +176,5 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         ]
       : []),
   ];
-  return [...password, ...oauth, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
+  return [...password, ...oauth, ...accounts, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
 }

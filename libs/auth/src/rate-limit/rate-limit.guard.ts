@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
+import { withTimeLimit } from '../async/time-limit.js';
 import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
 import { describeError } from '../errors/describe-error.js';
@@ -124,7 +125,7 @@ export class RateLimitGuard implements CanActivate {
     for (const key of keys) {
       let check: RateLimitCheck | undefined;
       try {
-        check = await this.withTimeout(this.storage.check(key, limit.windowSeconds, limit.max));
+        check = await withTimeLimit(() => this.storage.check(key, limit.windowSeconds, limit.max), this.backendTimeoutMs, () => new Error(`no answer within ${this.backendTimeoutMs} ms`));
       } catch (error) {
         this.onBackendError(error, settings);
       }
@@ -169,17 +170,7 @@ export class RateLimitGuard implements CanActivate {
     return routes.get(handler);
   }
 
-  private async withTimeout<T>(pending: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.backendTimeoutMs} ms`)), this.backendTimeoutMs);
-    });
-    try {
-      return await Promise.race([pending, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+
 }
 
 /**

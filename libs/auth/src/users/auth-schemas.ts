@@ -95,6 +95,13 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
   return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest, changePassword: ChangePasswordRequest, empty: EmptyRequest };
 }
 
+/** A class whose validation rules are those of the user's `@SvcInput()` columns, as signup checks them. */
+export function inputColumnsSchema(userEntity: Function): Type<object> {
+  class InputColumns {}
+  copyInputRules(userEntity, InputColumns);
+  return InputColumns;
+}
+
 /** Gives the signup schema each `@SvcInput()` column with the class-validator rules of the entity. */
 function copyInputRules(userEntity: Function, schema: Function): void {
   const storage = getMetadataStorage();

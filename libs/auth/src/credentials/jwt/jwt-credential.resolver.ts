@@ -5,6 +5,7 @@ import type { CredentialResolver, Principal } from '../credential-resolver.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
+import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /**
@@ -18,6 +19,7 @@ export class JwtCredentialResolver implements CredentialResolver {
     private readonly strategy: AccessTokenStrategy,
     private readonly unitOfWork: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,
+    private readonly refreshCookie: RefreshCookie,
     private readonly serializer: UserSerializer,
   ) {}
 
@@ -37,5 +39,18 @@ export class JwtCredentialResolver implements CredentialResolver {
     const user = await this.unitOfWork.autocommit((manager) => this.refreshTokens.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!user || !user.isActive) return null;
     return { user, body: this.serializer.serialize(user), familyId: claims.sid };
+  }
+
+  /** The user of the refresh cookie's family, if that token could still be used (unconsumed, unexpired, its family live). */
+  async resolveFromCookie(request: Request): Promise<Principal | null> {
+    const token = this.refreshCookie.read(request);
+    if (!token) return null;
+    const found = await this.unitOfWork.autocommit(async (manager) => {
+      const row = await this.refreshTokens.findUsable(manager, token);
+      const user = row && (await this.refreshTokens.findUserOfLiveFamily(manager, row.userId, row.familyId));
+      return user ? { user, familyId: row!.familyId } : null;
+    });
+    if (!found?.user.isActive) return null;
+    return { user: found.user, body: this.serializer.serialize(found.user), familyId: found.familyId };
   }
 }

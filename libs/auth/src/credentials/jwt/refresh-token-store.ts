@@ -45,6 +45,12 @@ export class RefreshTokenStore implements CredentialRevoker {
     return manager.findOneBy(RefreshToken, { tokenHash: hashToken(token) });
   }
 
+  /** The token's row if it could be presented to /refresh now: neither consumed, revoked nor expired. */
+  async findUsable(manager: EntityManager, token: string): Promise<RefreshToken | null> {
+    const row = await this.findByToken(manager, token);
+    return row && !row.consumedAt && !row.revokedAt && row.expiresAt.getTime() > this.clock.now().getTime() ? row : null;
+  }
+
   findById(manager: EntityManager, id: string): Promise<RefreshToken | null> {
     return manager.findOneBy(RefreshToken, { id });
   }

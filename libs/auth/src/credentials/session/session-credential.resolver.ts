@@ -34,4 +34,13 @@ export class SessionCredentialResolver implements CredentialResolver {
     if (!found || this.sessions.isExpired(found.session) || !found.user.isActive) throw new AuthError('UNAUTHENTICATED');
     return { user: found.user, body: this.serializer.serialize(found.user), sessionId: found.session.id };
   }
+
+  async resolveFromCookie(request: Request): Promise<Principal | null> {
+    try {
+      return await this.resolve(request);
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'UNAUTHENTICATED') return null;
+      throw error;
+    }
+  }
 }

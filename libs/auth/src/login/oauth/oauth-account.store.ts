@@ -10,6 +10,17 @@ export class OAuthAccountStore {
     return manager.findOneBy(OAuthAccount, { provider, providerUserId });
   }
 
+  /** The identities linked to a user, oldest first (then by provider name). */
+  findOfUser(manager: EntityManager, userId: string): Promise<OAuthAccount[]> {
+    return manager.find(OAuthAccount, { where: { userId }, order: { createdAt: 'ASC', provider: 'ASC' } });
+  }
+
+  /** Deletes the user's identity at `provider`; returns whether there was one. */
+  async unlink(manager: EntityManager, userId: string, provider: string): Promise<boolean> {
+    const result = await manager.delete(OAuthAccount, { userId, provider });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Links the identity; the unique (provider, provider_user_id) refuses a second link (a concurrent first login). */
   async link(manager: EntityManager, fields: { provider: string; providerUserId: string; userId: string; email: string | null; createdAt: Date }): Promise<void> {
     await manager.insert(OAuthAccount, { id: randomUUID(), ...fields });

@@ -33,20 +33,54 @@ export class OAuthAccounts {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
-  async resolveAndIssue(method: OAuthMethod, info: OAuthUserInfo, request: Request): Promise<LoginResult> {
+  /** `columns`: the application's columns of a user this login creates (already checked by the signup rules). */
+  async resolveAndIssue(method: OAuthMethod, info: OAuthUserInfo, columns: Record<string, unknown>, request: Request): Promise<LoginResult> {
     try {
-      return await this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, request));
+      return await this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, columns, request));
     } catch (error) {
       if (!isLostCreationRace(error)) throw error;
       // A concurrent first login of the same identity created the user and its link: log into it.
-      return this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, request));
+      return this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, columns, request));
     }
   }
 
-  private async resolve(manager: EntityManager, method: OAuthMethod, info: OAuthUserInfo, request: Request): Promise<LoginResult> {
+  private async resolve(manager: EntityManager, method: OAuthMethod, info: OAuthUserInfo, columns: Record<string, unknown>, request: Request): Promise<LoginResult> {
     const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
-    const user = link ? await this.linkedUser(manager, link.userId) : await this.firstLogin(manager, info);
+    const user = link ? await this.linkedUser(manager, link.userId) : await this.firstLogin(manager, info, columns);
     return { user, credential: await this.issuer.issue(manager, user, request), method, provider: info.provider };
+  }
+
+  /**
+   * Links the identity to `userId`, the signed-in user who started the link flow (README, "Linking
+   * accounts"): no email rule applies, the user vouches for the identity. Refused: an identity
+   * another user holds (409 OAUTH_ACCOUNT_LINKED_ELSEWHERE), a second identity at a provider the
+   * user already has one at (409 OAUTH_PROVIDER_ALREADY_LINKED). True when a link was written,
+   * false when this very identity was linked to the user already.
+   */
+  async link(info: OAuthUserInfo, userId: string): Promise<{ user: SvcUser; linked: boolean }> {
+    try {
+      return await this.unitOfWork.transaction((manager) => this.linkIn(manager, info, userId));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A concurrent login or link wrote this identity first: decide against what it wrote.
+      return this.unitOfWork.transaction((manager) => this.linkIn(manager, info, userId));
+    }
+  }
+
+  private async linkIn(manager: EntityManager, info: OAuthUserInfo, userId: string): Promise<{ user: SvcUser; linked: boolean }> {
+    // The user's row first, as every change of a user's ways in locks it: one unlink and one link never interleave.
+    const user = await this.users.lockById(manager, userId);
+    if (!user) throw new AuthError('UNAUTHENTICATED');
+    if (!user.isActive) throw new AuthError('USER_INACTIVE');
+    const existing = await this.accounts.findLink(manager, info.provider, info.providerUserId);
+    if (existing) {
+      if (existing.userId !== userId) throw new AuthError('OAUTH_ACCOUNT_LINKED_ELSEWHERE');
+      return { user, linked: false };
+    }
+    if ((await this.accounts.findOfUser(manager, userId)).some((account) => account.provider === info.provider)) throw new AuthError('OAUTH_PROVIDER_ALREADY_LINKED');
+    const email = info.email === null ? null : normalizeEmail(info.email);
+    await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId, email, createdAt: this.clock.now() });
+    return { user, linked: true };
   }
 
   private async linkedUser(manager: EntityManager, userId: string): Promise<SvcUser> {
@@ -57,7 +91,7 @@ export class OAuthAccounts {
   }
 
   /** An identity with no link yet: a new user from its verified email, unless a user holds that email. */
-  private async firstLogin(manager: EntityManager, info: OAuthUserInfo): Promise<SvcUser> {
+  private async firstLogin(manager: EntityManager, info: OAuthUserInfo, columns: Record<string, unknown>): Promise<SvcUser> {
     const email = info.email === null ? null : normalizeEmail(info.email);
     if (email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
     // An unverified email would let anyone pre-claim someone else's address.
@@ -69,7 +103,7 @@ export class OAuthAccounts {
       if (link) return this.linkedUser(manager, link.userId);
       throw new AuthError('OAUTH_ACCOUNT_NOT_LINKED');
     }
-    const user = await this.users.insert(manager, { email, passwordHash: null });
+    const user = await this.users.insert(manager, { ...columns, email, passwordHash: null });
     await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId: user.id, email, createdAt: this.clock.now() });
     return user;
   }

@@ -1,9 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
-import { SVC_LOGGER } from '../../auth.constants.js';
+import { CREDENTIAL_RESOLVER, SVC_LOGGER } from '../../auth.constants.js';
 import { safeRedirectPath } from '../../config/safe-redirect.js';
 import type { LoginResult } from '../../credentials/credential-delivery.js';
+import type { CredentialResolver, Principal } from '../../credentials/credential-resolver.js';
+import type { SvcUser } from '../../entities/user.entity.js';
 import { constantTimeEqual } from '../../crypto/opaque-token.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
@@ -13,13 +15,12 @@ import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-cli
 import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
 import { checkedUserInfo } from './oauth-user-info.js';
+import { ProfileColumns } from './profile-columns.js';
 
-/** A finished provider login: the login to deliver, where to, and what the provider said. */
-export interface OAuthLoginResult {
-  login: LoginResult;
-  redirect: string;
-  identity: ProviderIdentity;
-}
+/** A finished callback: a login to deliver, or a link made; where the browser goes; what the provider said. */
+export type OAuthCallbackResult =
+  | { kind: 'login'; login: LoginResult; redirect: string; identity: ProviderIdentity }
+  | { kind: 'link'; user: SvcUser; linked: boolean; redirect: string; identity: ProviderIdentity };
 
 /**
  * The OAuth core, shared by the oauth2 and oidc login methods: the authorization request (state,
@@ -36,16 +37,28 @@ export class OAuthLogin {
     private readonly stateCookie: OAuthStateCookie,
     private readonly hooks: HookRunner,
     private readonly accounts: OAuthAccounts,
+    private readonly profileColumns: ProfileColumns,
+    @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
   ) {}
 
-  /** Starts a login: sets the state cookie and returns the provider's authorization URL. */
-  async start(provider: OAuthProviderClient | undefined, redirectParameter: unknown, response: Response): Promise<URL> {
+  /**
+   * Starts a login, or with `linking` a link flow of that signed-in user: sets the state cookie and
+   * returns the provider's authorization URL.
+   */
+  async start(provider: OAuthProviderClient | undefined, redirectParameter: unknown, response: Response, linking?: Principal): Promise<URL> {
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
     const redirect = redirectParameter === undefined ? provider.section.postLoginRedirect : safeRedirectPath(redirectParameter);
     if (redirect === null) throw new AuthError('INVALID_REDIRECT');
     // RFC 9700 §2.1.1: PKCE (S256) against code injection; OIDC Core §3.1.2.1: nonce against id_token replay.
     const codeVerifier = provider.pkce ? client.randomPKCECodeVerifier() : undefined;
-    const attempt: OAuthAttempt = { provider: provider.name, state: client.randomState(), codeVerifier, nonce: provider.usesNonce ? client.randomNonce() : undefined, redirect };
+    const attempt: OAuthAttempt = {
+      provider: provider.name,
+      state: client.randomState(),
+      codeVerifier,
+      nonce: provider.usesNonce ? client.randomNonce() : undefined,
+      redirect,
+      linkUserId: linking?.user.id,
+    };
     const url = await provider.authorizationUrl({
       state: attempt.state,
       codeChallenge: codeVerifier && (await client.calculatePKCECodeChallenge(codeVerifier)),
@@ -55,22 +68,44 @@ export class OAuthLogin {
     return url;
   }
 
-  /** Finishes a login at the callback; throws an AuthError whatever goes wrong, with nothing written. */
-  async finish(provider: OAuthProviderClient | undefined, request: Request, response: Response): Promise<OAuthLoginResult> {
+  /** Finishes a login or a link at the callback; throws an AuthError whatever goes wrong, with nothing written. */
+  async finish(provider: OAuthProviderClient | undefined, request: Request, response: Response): Promise<OAuthCallbackResult> {
     const token = this.stateCookie.read(request);
     this.stateCookie.clear(response);
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
     const { attempt, code } = await this.checkedResponse(provider, token, request);
+    const linking = attempt.linkUserId === undefined ? undefined : await this.linkingUser(attempt.linkUserId, request);
     const identity = await provider.identify(code, attempt);
-    const { userInfo: changed } = await this.hooks.run('beforeOAuthLogin', { provider: provider.name, userInfo: identity.userInfo }, request);
+    const userInfo = await this.hookedUserInfo(provider, identity, linking, request);
+    const redirect = attempt.redirect;
+    if (linking) return { kind: 'link', ...(await this.accounts.link(userInfo, linking.user.id)), redirect, identity: { ...identity, userInfo } };
+    const columns = await this.profileColumns.of(provider, { ...identity, userInfo });
+    const login = await this.accounts.resolveAndIssue(provider.method, userInfo, columns, request);
+    return { kind: 'login', login, redirect, identity: { ...identity, userInfo } };
+  }
+
+  /**
+   * A link flow is finished by the browser of the user who started it, still signed in as that
+   * user: its credential's cookie must name the same user (a session of another user, or none, is
+   * refused as a state that does not belong to this request).
+   */
+  private async linkingUser(userId: string, request: Request): Promise<Principal> {
+    const holder = await this.credentials.resolveFromCookie(request);
+    if (!holder || !constantTimeEqual(holder.user.id, userId)) throw new AuthError('OAUTH_STATE_INVALID', { message: 'This link was started by another session' });
+    return holder;
+  }
+
+  /** `beforeOAuthLogin` sees the identity (and, for a link, the user); what it returns is checked again. */
+  private async hookedUserInfo(provider: OAuthProviderClient, identity: ProviderIdentity, linking: Principal | undefined, request: Request) {
+    const payload = { provider: provider.name, userInfo: identity.userInfo, ...(linking ? { link: { user: linking.body } } : {}) };
+    const { userInfo: changed } = await this.hooks.run('beforeOAuthLogin', payload, request);
     const checked = checkedUserInfo(changed, provider.name);
     if ('problem' in checked) {
       // Field names only: nothing the provider sent reaches the log.
       this.logger.error(`before-hook beforeOAuthLogin returned an OAuthUserInfo that ${checked.problem}`);
       throw new AuthError('HOOK_FAILED', { message: 'Internal server error' });
     }
-    const login = await this.accounts.resolveAndIssue(provider.method, checked.userInfo, request);
-    return { login, redirect: attempt.redirect, identity: { ...identity, userInfo: checked.userInfo } };
+    return checked.userInfo;
   }
 
   /**

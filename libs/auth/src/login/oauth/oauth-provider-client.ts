@@ -1,6 +1,6 @@
 import type { OAuthMethod } from '../../config/login-methods.js';
 import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../config/oauth-config.js';
-import type { OAuthUserInfo } from '../../config/oauth-options.js';
+import type { OAuthUserInfo, ProfileColumnsMapper } from '../../config/oauth-options.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
 
 /** What the authorization request carries besides the client's own parameters. */
@@ -55,6 +55,8 @@ export interface OAuthProviderClient {
   readonly usesNonce: boolean;
   /** The callback URL registered at the provider. */
   readonly redirectUri: string;
+  /** The application's columns of a user this provider's first login creates. */
+  readonly mapProfileToColumns?: ProfileColumnsMapper;
   /** RFC 9207: the `iss` an authorization response must carry, if it carries one. */
   expectedIssuer(): Promise<string>;
   /** Whether an authorization response without `iss` is refused (the provider says it always sends one). */

@@ -14,6 +14,7 @@ interface StateClaims {
   cv?: string;
   nce?: string;
   rdr: string;
+  lnk?: string;
 }
 
 /**
@@ -29,7 +30,7 @@ export class OAuthStateTokens {
 
   mint(provider: OAuthProviderClient, attempt: OAuthAttempt): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const claims: StateClaims = { prv: attempt.provider, sta: attempt.state, cv: attempt.codeVerifier, nce: attempt.nonce, rdr: attempt.redirect };
+    const claims: StateClaims = { prv: attempt.provider, sta: attempt.state, cv: attempt.codeVerifier, nce: attempt.nonce, rdr: attempt.redirect, lnk: attempt.linkUserId };
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: STATE_TYPE })
       .setIssuedAt(now)
@@ -51,9 +52,9 @@ export class OAuthStateTokens {
     } catch {
       return null;
     }
-    const { prv, sta, cv, nce, rdr } = payload;
+    const { prv, sta, cv, nce, rdr, lnk } = payload;
     if (prv !== provider.name || typeof sta !== 'string' || typeof rdr !== 'string') return null;
-    if ((cv !== undefined && typeof cv !== 'string') || (nce !== undefined && typeof nce !== 'string')) return null;
-    return { provider: prv, state: sta, codeVerifier: cv, nonce: nce, redirect: rdr };
+    if ([cv, nce, lnk].some((claim) => claim !== undefined && typeof claim !== 'string')) return null;
+    return { provider: prv, state: sta, codeVerifier: cv as string | undefined, nonce: nce as string | undefined, redirect: rdr, linkUserId: lnk as string | undefined };
   }
 }

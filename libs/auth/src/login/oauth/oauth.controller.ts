@@ -1,11 +1,15 @@
-import { Controller, Get, Inject, Param, Query, Req, Res, type Type } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { OAuthMethod } from '../../config/login-methods.js';
 import { CredentialDelivery } from '../../credentials/credential-delivery.js';
+import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
+import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
+import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
+import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
 import { OAuthLogin } from './oauth-login.service.js';
 import type { OAuthProviderRegistry, ProviderIdentity } from './oauth-provider-client.js';
 
@@ -20,9 +24,9 @@ export interface OAuthRoutes {
 }
 
 /**
- * The routes of one provider login method (README, "Login through an OAuth 2.0 provider" and
- * "Login through an OpenID Connect provider"): `/<method>/{provider}/login` and `.../callback`,
- * on the OAuth core. Mounted under the prefix.
+ * The routes of one provider login method (README, "Login through an OAuth 2.0 provider", "Login
+ * through an OpenID Connect provider" and "Linking accounts"): `/<method>/{provider}/login`,
+ * `.../link` and `.../callback`, on the OAuth core. Mounted under the prefix.
  */
 export function oauthController(routes: OAuthRoutes): Type {
   @Controller()
@@ -43,13 +47,38 @@ export function oauthController(routes: OAuthRoutes): Type {
       response.redirect(302, url.href);
     }
 
-    /** 302 to the post-login redirect with the credential set; the method's after-login event after the response. */
+    /** 200 `{ url }` of the provider for the signed-in user to link an identity; the state cookie binds the flow to that user. */
+    @Post(`${routes.method}/:provider/link`)
+    @AuthRateLimit()
+    @UseGuards(CurrentUserGuard)
+    @HttpCode(HttpStatus.OK)
+    async link(
+      @Param('provider') name: string,
+      @Query('redirect') redirect: unknown,
+      @AuthBody('empty') _body: object,
+      @Req() request: Request,
+      @Res({ passthrough: true }) response: Response,
+    ): Promise<{ url: string }> {
+      const url = await this.oauth.start(this.providers.get(name), redirect, response, principalOf(request));
+      return { url: url.href };
+    }
+
+    /**
+     * A login: 302 to the post-login redirect with the credential set, the method's after-login event
+     * after the response. A link: 302 there too, the current credential kept, `svc.account.linked`.
+     */
     @Get(`${routes.method}/:provider/callback`)
     @AuthRateLimit()
+    @UseFilters(OAuthCallbackErrorFilter)
     async callback(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-      const { login, redirect, identity } = await this.oauth.finish(this.providers.get(name), request, response);
-      this.delivery.asRedirect(response, login, redirect);
-      routes.announce(this.events, request, this.serializer.serialize(login.user), identity);
+      const result = await this.oauth.finish(this.providers.get(name), request, response);
+      if (result.kind === 'link') {
+        response.redirect(302, result.redirect);
+        if (result.linked) this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
+        return;
+      }
+      this.delivery.asRedirect(request, response, result.login, result.redirect);
+      routes.announce(this.events, request, this.serializer.serialize(result.login.user), result.identity);
     }
   }
   Object.defineProperty(OAuthController, 'name', { value: routes.controllerName });

@@ -1,8 +1,14 @@
+import { LinkedAccountsController } from './linked-accounts.controller.js';
+import { LinkedAccounts } from './linked-accounts.service.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 import { OAuthAccounts } from './oauth-accounts.service.js';
 import { OAuthLogin } from './oauth-login.service.js';
 import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
+import { ProfileColumns } from './profile-columns.js';
 
 /** The OAuth core's providers, shared by the oauth2 and oidc login methods (registered once when both are on). */
-export const oauthCoreProviders = [OAuthStateTokens, OAuthStateCookie, OAuthAccountStore, OAuthAccounts, OAuthLogin];
+export const oauthCoreProviders = [OAuthStateTokens, OAuthStateCookie, OAuthAccountStore, OAuthAccounts, OAuthLogin, LinkedAccounts, ProfileColumns];
+
+/** The routes both provider methods share: the user's linked identities. */
+export const oauthCoreControllers = [LinkedAccountsController];

@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
+import { withTimeLimit } from '../../async/time-limit.js';
 import { SVC_LOGGER } from '../../auth.constants.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig } from '../../config/oauth-config.js';
+import type { ProfileColumnsMapper } from '../../config/oauth-options.js';
 import type { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
 import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
@@ -20,6 +22,7 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
   readonly pkce: boolean;
   readonly usesNonce = false;
   readonly redirectUri: string;
+  readonly mapProfileToColumns?: ProfileColumnsMapper;
   private readonly config: client.Configuration;
   private readonly timeoutSeconds: number;
   private readonly logger = new Logger(SVC_LOGGER);
@@ -32,6 +35,7 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
     this.name = provider.name;
     this.pkce = provider.pkce;
     this.redirectUri = provider.redirectUri;
+    this.mapProfileToColumns = provider.mapProfileToColumns;
     const server: client.ServerMetadata = {
       issuer: provider.issuer,
       authorization_endpoint: provider.authorizationUrl,
@@ -80,16 +84,11 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
    */
   private async mapProfile(profile: Record<string, unknown>, accessToken: string) {
     const fetchJson = (url: string) => this.call('a call of mapProfileToUser', () => fetchJsonResource(this.config, accessToken, new URL(url)));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.failure('mapProfileToUser', 'no answer in time')), this.timeoutSeconds * 2000);
-    });
-    let mapped: unknown;
-    try {
-      mapped = await Promise.race([Promise.resolve().then(() => this.provider.mapProfileToUser(profile, { provider: this.name, accessToken, fetchJson })), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const mapped = await withTimeLimit(
+      () => this.provider.mapProfileToUser(profile, { provider: this.name, accessToken, fetchJson }),
+      this.timeoutSeconds * 2000,
+      () => this.failure('mapProfileToUser', 'no answer in time'),
+    );
     const checked = checkedUserInfo(mapped, this.name);
     if ('problem' in checked) throw this.failure('mapProfileToUser', `the OAuthUserInfo it returned ${checked.problem}`);
     return checked.userInfo;

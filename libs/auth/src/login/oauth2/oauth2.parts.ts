@@ -1,12 +1,13 @@
 import { AuthEvent } from '../../events/auth-events.js';
 import type { LoginMethodParts } from '../../parts.js';
 import { oauthController } from '../oauth/oauth.controller.js';
-import { oauthCoreProviders } from '../oauth/oauth.parts.js';
+import { oauthCoreControllers, oauthCoreProviders } from '../oauth/oauth.parts.js';
 import { OAuth2Providers } from './oauth2-providers.js';
 
 /** Login through plain OAuth 2.0 providers, on the OAuth core. */
 export const oauth2LoginParts: LoginMethodParts = {
   controllers: [
+    ...oauthCoreControllers,
     oauthController({
       method: 'oauth2',
       controllerName: 'OAuth2Controller',

@@ -6,7 +6,7 @@ import type { OAuthSectionConfig, OidcProviderConfig } from '../../config/oauth-
 import { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
 import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
-import type { OAuthUserInfo } from '../../config/oauth-options.js';
+import type { OAuthUserInfo, ProfileColumnsMapper } from '../../config/oauth-options.js';
 import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
 import { callProvider } from '../oauth/provider-failure.js';
 import { OidcDiscovery } from './oidc-discovery.js';
@@ -27,6 +27,7 @@ export class OidcProviderClient implements OAuthProviderClient {
   readonly pkce: boolean;
   readonly usesNonce = true;
   readonly redirectUri: string;
+  readonly mapProfileToColumns?: ProfileColumnsMapper;
   private readonly timeoutSeconds: number;
   private readonly discovery: OidcDiscovery;
   private readonly signingKeys: OidcSigningKeys;
@@ -43,6 +44,7 @@ export class OidcProviderClient implements OAuthProviderClient {
     this.name = provider.name;
     this.pkce = provider.pkce;
     this.redirectUri = provider.redirectUri;
+    this.mapProfileToColumns = provider.mapProfileToColumns;
     this.discovery = new OidcDiscovery(provider, this.timeoutSeconds, clock);
     this.signingKeys = new OidcSigningKeys(clock);
   }

@@ -1,12 +1,13 @@
 import { AuthEvent } from '../../events/auth-events.js';
 import type { LoginMethodParts } from '../../parts.js';
 import { oauthController } from '../oauth/oauth.controller.js';
-import { oauthCoreProviders } from '../oauth/oauth.parts.js';
+import { oauthCoreControllers, oauthCoreProviders } from '../oauth/oauth.parts.js';
 import { OidcProviders } from './oidc-providers.js';
 
 /** Login through OpenID Connect providers, on the OAuth core. */
 export const oidcLoginParts: LoginMethodParts = {
   controllers: [
+    ...oauthCoreControllers,
     oauthController({
       method: 'oidc',
       controllerName: 'OidcController',
