@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
+import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
 import { startBuiltDemo } from './support/built-demo.js';
@@ -98,7 +99,7 @@ describeInChromium('the demo page linking a provider identity, in Chromium', () 
       await page.getByRole('link', { name: 'Sign in with corp' }).click();
       await refuseConsentAtProvider(page, 'linus');
       await page.waitForURL(`${demo.baseUrl}/`);
-      await see(page.getByRole('alert'), 'OAuth provider returned an error');
+      await see(page.getByRole('alert'), AUTH_ERRORS.OAUTH_PROVIDER_ERROR[1]);
       await see(page.getByRole('status'), 'Not signed in');
       expect(page.url()).toBe(`${demo.baseUrl}/`);
     });

@@ -93,6 +93,8 @@ describeInChromium('the demo page on the OAuth strategies, in Chromium', () => {
       await page.waitForURL(`${demo.baseUrl}/`);
       await see(page.getByRole('status'), 'Signed in as grace@example.io');
       await see(page.getByRole('heading', { level: 1 }), 'Welcome, grace@example.io');
+      await see(page.getByRole('region', { name: 'Ways to sign in' }).getByRole('listitem'), 'Linked as grace@example.io');
+      expect(await page.getByRole('alert').count()).toBe(0);
 
       await page.reload();
       await see(page.getByRole('status'), 'Signed in as grace@example.io');
