@@ -13,6 +13,9 @@ const PROVIDERS = {
   OIDC_PROVIDERS: JSON.stringify([{ name: 'corp', issuer: 'https://sso.acme.test', client_id: 'c', client_secret: 'Tq7vR2mXp9LwK4zN8bHc' }]),
 };
 
+type ErrorResponse = {
+  content?: { 'application/json': { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] }; examples: Record<string, { value: Record<string, unknown> }> } };
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> } };
 
 /** GET /docs-json: an OpenAPI 3 document of the configured strategy's routes, with the real bodies. */
@@ -67,6 +70,30 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
     });
   });
 
+  it('shows the real error body as each error example: its status, and a code that route answers with that status', () => {
+    let examples = 0;
+    for (const [path, item] of Object.entries(document.paths).filter(([path]) => path.startsWith('/auth'))) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses as Record<string, ErrorResponse>)) {
+          const content = response.content?.['application/json'];
+          if (Number(status) < 400 || !content) continue;
+          const codes = content.schema.allOf[1].properties.code.enum;
+          for (const [name, { value }] of Object.entries(content.examples)) {
+            examples += 1;
+            expect({ route: `${method} ${path}`, ...value }).toEqual({ route: `${method} ${path}`, statusCode: Number(status), error: expect.any(String), message: expect.anything(), code: name });
+            expect(codes).toContain(value.code);
+          }
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(10);
+  });
+
+  it('says what each field rule is, never the name of an internal validator', () => {
+    const text = JSON.stringify(document);
+    for (const internal of ['checked by', 'hasNoControlOrFormatCharacter', 'isPassword']) expect(text).not.toContain(internal);
+  });
+
   if (strategy === 'session' || strategy === 'jwt') {
     it('documents the signup body from the schema the validator uses: email, password, displayName, never plan or internalNote', () => {
       const signup = document.paths['/auth/signup'].post as { requestBody: { content: { 'application/json': { schema: { $ref: string } } } }; responses: Record<string, unknown> };
@@ -74,7 +101,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       expect(document.components.schemas.SvcSignupRequest).toEqual({
         type: 'object',
         properties: {
-          email: { type: 'string', format: 'email', maxLength: 320, description: expect.stringContaining('hasNoControlOrFormatCharacter') },
+          email: { type: 'string', format: 'email', maxLength: 320, description: 'email must not contain control or format characters (such as zero-width spaces or bidi overrides)' },
           password: { type: 'string', format: 'password', minLength: 8, description: expect.stringContaining('at most 72 bytes') },
           displayName: { type: 'string', minLength: 1, maxLength: 64 },
         },

@@ -24,6 +24,8 @@ export interface AuthConfig {
     readonly header: string;
   };
   readonly userEntity: Type<SvcUser>;
+  /** `globalGuard: true`: every route of the application needs the credential unless `@Public()`. */
+  readonly globalGuard: boolean;
   /** Present whenever the credential is jwt: the jwt section's key, or one derived from `secret` (or, in the OAuth shorthand, from the section's). */
   readonly jwt?: {
     readonly secretKey: string;

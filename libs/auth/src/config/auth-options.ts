@@ -149,4 +149,5 @@ export interface ConfigShapeOptions extends ModuleShapeOptions {
   /** Path prefix of every endpoint. @default '/auth' */
   prefix?: string;
   entities?: AuthEntities;
+  globalGuard?: boolean;
 }

@@ -46,6 +46,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     clientAddress: clientAddressSettings(options),
     purge: options.purge === undefined ? undefined : { cron: nonEmptyString('purge.cron', options.purge?.cron, 128) },
     userEntity: extras.entities?.user ?? User,
+    globalGuard: extras.globalGuard === true,
     jwt: shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined,
     oauth2,
     oidc,

@@ -1,8 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, SchemaObject, SecuritySchemeObject } from '@nestjs/swagger';
+import { ModulesContainer } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { guardedHandlers } from './guarded-handlers.js';
 import { AUTH_CONFIG, AUTH_SCHEMAS } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
+import { AuthError } from '../errors/auth.error.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
 import type { AuthSchemaName, AuthSchemas } from '../users/auth-schemas.js';
 import { returnedColumnsOf } from '../users/svc-columns.decorators.js';
@@ -18,6 +21,8 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   empty: 'SvcEmptyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];
+/** Examples of messages that are lists in real answers. */
+const EXAMPLE_MESSAGES: Partial<Record<AuthErrorCode, string[]>> = { VALIDATION_FAILED: ['email must be an email address', 'property isAdmin should not exist'] };
 /** The schema of each kind of success body. */
 const SUCCESS_SCHEMAS: Record<string, string | undefined> = { user: 'SvcUserBody', token: 'SvcTokenBody', linkUrl: 'SvcLinkStart', accounts: 'SvcLinkedAccounts' };
 
@@ -44,6 +49,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   const paths = (document.paths ??= {});
   // Each route's item replaces what scanning the library's controllers found there (`@Req()` bodies say nothing).
   for (const route of routes) paths[`${config.prefix}${route.path}`] = { [route.method]: operationOf(route, config) };
+  markGuardedRoutes(document, app, config);
   return document;
 }
 
@@ -83,6 +89,7 @@ function successOf(route: AuthRoute, config: AuthConfig): ResponseObject {
 
 /** One answer per status, its `code` narrowed to the codes the route gives with that status. */
 function errorResponsesOf(codes: AuthErrorCode[]): Record<string, ResponseObject> {
+  // Each response shows the real body of each of its codes, so an example never reads `statusCode: 0`.
   const byStatus = new Map<number, AuthErrorCode[]>();
   for (const code of new Set(codes)) {
     const [status] = AUTH_ERRORS[code];
@@ -92,7 +99,12 @@ function errorResponsesOf(codes: AuthErrorCode[]): Record<string, ResponseObject
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: statusCodes.join(', '),
-      content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/SvcError' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] } } },
+      content: {
+        'application/json': {
+          schema: { allOf: [{ $ref: '#/components/schemas/SvcError' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] },
+          examples: Object.fromEntries(statusCodes.map((code) => [code, { value: new AuthError(code, { message: EXAMPLE_MESSAGES[code] }).getResponse() }])),
+        },
+      },
     };
   }
   return responses;
@@ -196,4 +208,26 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
         svcRefreshCookie: { type: 'apiKey', in: 'cookie', name: config.cookie.refreshName },
       }
     : { svcSession: { type: 'apiKey', in: 'cookie', name: config.cookie.sessionName } };
+}
+
+/**
+ * The application's own routes behind svc's credential get its security scheme and its 401 answer:
+ * those with `@UseGuards(CurrentUserGuard)`, and with `globalGuard: true` every route but the
+ * `@Public()` ones (`@OptionalAuth()` ones: the credential is optional). Operations are found by the
+ * operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
+ */
+function markGuardedRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
+  const scheme = config.credential === 'jwt' ? 'svcBearer' : 'svcSession';
+  const operations = new Map<string, OperationObject>();
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, OperationObject>)) {
+      if (operation?.operationId) operations.set(operation.operationId, operation);
+    }
+  }
+  for (const { controller, method, access } of guardedHandlers(app.get(ModulesContainer), config.globalGuard)) {
+    const operation = operations.get(`${controller}_${method}`);
+    if (!operation || operation.tags?.includes('svc')) continue;
+    operation.security = access === 'optional' ? [{}, { [scheme]: [] }] : [{ [scheme]: [] }];
+    if (access === 'required') operation.responses = { ...operation.responses, ...errorResponsesOf(['UNAUTHENTICATED']) };
+  }
 }

@@ -1,4 +1,6 @@
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, type ValidationArguments } from 'class-validator';
+
+type ValidationRule = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
 
 /** A JSON Schema object as OpenAPI 3.0 writes it (a subset: what request bodies need). */
 export interface JsonSchema {
@@ -24,7 +26,8 @@ export interface JsonSchema {
 /**
  * The JSON Schema of a request schema class, read from the same class-validator rules the validator
  * enforces, so the document cannot drift from what is checked. Each known rule becomes its keyword;
- * a rule JSON Schema cannot say (a custom validator) is named in the field's description; unknown
+ * a rule JSON Schema cannot say (a custom validator) is described by the message the validator gives
+ * when it refuses a value (what a client reads in the 400), never by its internal name; unknown
  * fields are refused (`additionalProperties: false`), as the validator refuses them.
  */
 export function jsonSchemaOf(schema: Function): JsonSchema {
@@ -75,9 +78,19 @@ export function jsonSchemaOf(schema: Function): JsonSchema {
         property.pattern = first instanceof RegExp ? first.source : String(first);
         break;
       default:
-        property.description = [property.description, `checked by ${rule.name ?? rule.type}`].filter(Boolean).join('; ');
+        property.description = [property.description, ruleInWords(rule)].filter(Boolean).join('; ');
     }
   }
   const required = Object.keys(properties).filter((name) => !optional.has(name));
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+}
+
+/** What a custom rule demands, in the words of its own refusal message. */
+function ruleInWords(rule: ValidationRule): string {
+  const args: ValidationArguments = { property: rule.propertyName, constraints: rule.constraints ?? [], value: undefined, targetName: '', object: {} };
+  if (typeof rule.message === 'string') return rule.message;
+  if (typeof rule.message === 'function') return rule.message(args);
+  const [constraint] = getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls);
+  const message = (constraint?.instance as { defaultMessage?(args: ValidationArguments): string } | undefined)?.defaultMessage?.(args);
+  return message ?? `${rule.propertyName} has a rule of the application's own`;
 }
