@@ -1,21 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
 import { startBuiltDemo } from './support/built-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
+import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 const CLIENT_SECRET = 'Hs5Yp8Qm2Vx7Lc4Rt9Bn3Kw6Jd1Fg0Za';
-
-/** oidc-provider's devInteractions pages have no labels: their placeholders and buttons name the fields. */
-async function signInAtProvider(page: Page, login: string): Promise<void> {
-  await page.getByPlaceholder('Enter any login').fill(login);
-  await page.getByPlaceholder('and password').fill('any password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 type Strategy = 'oidc' | 'oauth2';
 type Credential = 'session' | 'jwt';
@@ -100,6 +93,8 @@ describeInChromium('the demo page on the OAuth strategies, in Chromium', () => {
       await page.waitForURL(`${demo.baseUrl}/`);
       await see(page.getByRole('status'), 'Signed in as grace@example.io');
       await see(page.getByRole('heading', { level: 1 }), 'Welcome, grace@example.io');
+      await see(page.getByRole('region', { name: 'Ways to sign in' }).getByRole('listitem'), 'Linked as grace@example.io');
+      expect(await page.getByRole('alert').count()).toBe(0);
 
       await page.reload();
       await see(page.getByRole('status'), 'Signed in as grace@example.io');

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthStrategy, OAuth2ProviderOptions, OidcProviderOptions } from '#svc/auth';
+import type { AuthStrategy, CredentialKind, LoginMethod, OAuth2ProviderOptions, OidcProviderOptions } from '#svc/auth';
 import { DemoConfigError } from './demo-config.error.js';
+import { readLoginSet } from './demo-login-set.js';
 import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
 
 /** The demo's settings, read from the environment (README, "Quick start"). */
 export interface DemoConfig {
   port: number;
-  strategy: AuthStrategy;
-  oauthCredential: 'session' | 'jwt';
+  /** How people sign in: AUTH_LOGIN, or AUTH_STRATEGY's set of one. */
+  login: readonly LoginMethod[];
+  /** What a signed-in client holds: AUTH_CREDENTIAL, or what AUTH_STRATEGY / AUTH_OAUTH_CREDENTIAL say. */
+  credential: CredentialKind;
+  /** Set only when AUTH_LOGIN is not: the module is then built in the seed's single-strategy shape. */
+  strategy?: AuthStrategy;
+  /** Variables that were set but are not read (AUTH_STRATEGY and AUTH_OAUTH_CREDENTIAL beside AUTH_LOGIN). */
+  unread: string[];
   baseUrl: string;
   database: { type: 'postgres'; url: string } | { type: 'better-sqlite3'; database: string };
   secret: string;
@@ -19,15 +26,14 @@ export interface DemoConfig {
   oidcProviders: OidcProviderOptions[];
 }
 
-
 export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const strategy = oneOf(env, 'AUTH_STRATEGY', 'session', ['session', 'jwt', 'oidc', 'oauth2'] as const);
   const backend = oneOf(env, 'RATE_LIMIT_BACKEND', 'memory', ['memory', 'database', 'redis', 'off'] as const);
+  const oauth2Providers = readOAuth2Providers(env.OAUTH2_PROVIDERS);
+  const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS);
   return {
     port,
-    strategy,
-    oauthCredential: oneOf(env, 'AUTH_OAUTH_CREDENTIAL', 'session', ['session', 'jwt'] as const),
+    ...loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length }),
     baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),
     secret: env.AUTH_SECRET ?? randomBytes(48).toString('base64url'),
@@ -44,9 +50,30 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
             trustedIpHeader: env.TRUSTED_IP_HEADER || undefined,
           },
     benchRoutes: env.DEMO_BENCH_ROUTES === '1',
-    oauth2Providers: readOAuth2Providers(env.OAUTH2_PROVIDERS),
-    oidcProviders: readOidcProviders(env.OIDC_PROVIDERS),
+    oauth2Providers,
+    oidcProviders,
   };
+}
+
+type LoginShape = Pick<DemoConfig, 'login' | 'credential' | 'strategy' | 'unread'>;
+
+/**
+ * AUTH_LOGIN and AUTH_CREDENTIAL when AUTH_LOGIN is set (AUTH_STRATEGY and AUTH_OAUTH_CREDENTIAL
+ * are then not read); otherwise the seed's AUTH_STRATEGY, with AUTH_OAUTH_CREDENTIAL for its OAuth strategies.
+ */
+function loginShape(env: NodeJS.ProcessEnv, providerCounts: Record<'oauth2' | 'oidc', number>): LoginShape {
+  if (env.AUTH_LOGIN !== undefined && env.AUTH_LOGIN !== '') {
+    const login = readLoginSet(env.AUTH_LOGIN, providerCounts);
+    const credential = oneOf(env, 'AUTH_CREDENTIAL', 'session', ['session', 'jwt'] as const);
+    return { login, credential, unread: ['AUTH_STRATEGY', 'AUTH_OAUTH_CREDENTIAL'].filter((name) => env[name] !== undefined && env[name] !== '') };
+  }
+  if (env.AUTH_CREDENTIAL !== undefined && env.AUTH_CREDENTIAL !== '') {
+    throw new DemoConfigError('AUTH_CREDENTIAL', 'is read only with AUTH_LOGIN (e.g. AUTH_LOGIN=password); without it, AUTH_STRATEGY chooses');
+  }
+  const strategy = oneOf(env, 'AUTH_STRATEGY', 'session', ['session', 'jwt', 'oidc', 'oauth2'] as const);
+  const oauthCredential = oneOf(env, 'AUTH_OAUTH_CREDENTIAL', 'session', ['session', 'jwt'] as const);
+  if (strategy === 'session' || strategy === 'jwt') return { login: ['password'], credential: strategy, strategy, unread: [] };
+  return { login: [strategy], credential: oauthCredential, strategy, unread: [] };
 }
 
 function database(url: string): DemoConfig['database'] {

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, NotFoundException, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { AuthService, CurrentUser, CurrentUserGuard, type UserBody } from '#svc/auth';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
@@ -22,6 +23,7 @@ export class DemoController {
    * `GET /auth/me` makes, without authentication.
    */
   @Get('bench/users/:id')
+  @ApiExcludeEndpoint()
   async benchUser(@Param('id', ParseUUIDPipe) id: string): Promise<UserBody> {
     if (!this.config.benchRoutes) throw new NotFoundException();
     const user = await this.auth.findUserById(id);

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, authEntities, authMigrations } from '#svc/auth';
 import { DemoBenchModule } from './bench/demo-bench.module.js';
 import { DemoController } from './demo.controller.js';
+import { demoAuthOptions } from './demo-auth-options.js';
 import { DemoEventLog } from './demo-event-log.js';
 import { DemoRedis } from './demo-redis.js';
 import { DemoPageController } from './page/demo-page.controller.js';
@@ -37,22 +38,7 @@ export class DemoModule {
           migrationsRun: true,
           logging: false,
         }),
-        AuthModule.forRoot({
-          strategy: config.strategy,
-          entities: { user: DemoUser },
-          baseUrl: config.baseUrl,
-          cookie: { secure: config.cookieSecure },
-          jwt: config.strategy === 'jwt' ? { secretKey: config.secret } : undefined,
-          oauth2: config.strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.oauthCredential, providers: config.oauth2Providers } : undefined,
-          oidc: config.strategy === 'oidc' ? { secretKey: config.secret, strategy: config.oauthCredential, providers: config.oidcProviders } : undefined,
-          rateLimit: config.rateLimit && {
-            backend: config.rateLimit.backend,
-            max: config.rateLimit.max,
-            windowSeconds: config.rateLimit.windowSeconds,
-            trustedIpHeader: config.rateLimit.trustedIpHeader,
-            redis: redis?.client,
-          },
-        }),
+        AuthModule.forRoot(demoAuthOptions(config, redis?.client)),
         // The naive passport-jwt route `npm run bench` compares with (never mounted otherwise).
         ...(config.benchRoutes ? [DemoBenchModule.register(config)] : []),
       ],

@@ -14,11 +14,12 @@ async function main(): Promise<void> {
   }
   const logger = new Logger('demo');
   if (config.secretGenerated) logger.warn('AUTH_SECRET is not set: using a random secret for this run (tokens die with the process)');
+  for (const name of config.unread) logger.warn(`${name} is not read when AUTH_LOGIN is set`);
   try {
     const app = await createDemoApp(config);
     app.enableShutdownHooks();
     await app.listen(config.port);
-    logger.log(`svc demo (${config.strategy}) on ${config.baseUrl}`);
+    logger.log(`svc demo (login: ${config.login.join(', ')}; credential: ${config.credential}) on ${config.baseUrl}`);
   } catch (error) {
     process.stderr.write(`startup error: ${(error as Error).name}: ${(error as Error).message}\n`);
     process.exit(1);

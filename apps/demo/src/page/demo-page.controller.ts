@@ -1,16 +1,18 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Param } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { DEMO_CONFIG } from '../demo.tokens.js';
 import type { DemoConfig } from '../demo-config.js';
 import { demoPageCss } from './demo-page.css.js';
 import { renderDemoPage } from './demo-page.html.js';
 import { demoPageIcon } from './demo-page.icon.js';
-import { demoPageScript } from './demo-page.script.js';
+import { demoPageModules, demoPageScript } from './script/index.js';
 
 /** Same-origin script, style and fetch only: no inline code, no third-party asset, no framing. */
 const PAGE_SECURITY =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** The demo's page (README, "The demo page") and the files it loads. */
+/** The demo's page (README, "The demo page") and the files it loads: not API, so not in /docs. */
+@ApiExcludeController()
 @Controller()
 export class DemoPageController {
   constructor(@Inject(DEMO_CONFIG) private readonly config: DemoConfig) {}
@@ -40,6 +42,15 @@ export class DemoPageController {
   @Header('X-Content-Type-Options', 'nosniff')
   script(): string {
     return demoPageScript;
+  }
+
+  /** The modules /demo.js imports. */
+  @Get('demo/:module')
+  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  @Header('X-Content-Type-Options', 'nosniff')
+  module(@Param('module') name: string): string {
+    if (!Object.hasOwn(demoPageModules, name)) throw new NotFoundException();
+    return demoPageModules[name];
   }
 
   @Get('demo.css')

@@ -31,6 +31,7 @@ main { max-width: 30rem; margin: 1.5rem auto; padding: 0 1rem; }
 .card { background: var(--surface); border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; }
 h1 { font-size: 1.35rem; line-height: 1.3; margin: 0 0 1rem; overflow-wrap: anywhere; }
 h1:focus { outline: none; }
+h2 { font-size: 1.05rem; line-height: 1.3; margin: 0 0 .75rem; }
 
 .alert, .notice { margin: 0 0 1rem; padding: .75rem 1rem; border-radius: .5rem; border: 1px solid; }
 .alert { color: var(--alert-text); background: var(--alert-bg); border-color: var(--alert-line); }
@@ -56,6 +57,14 @@ button:disabled { opacity: .6; cursor: progress; }
 
 .providers { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
 .providers a { width: 100%; }
+
+.alternatives, .ways { margin: 1.5rem 0 0; padding: 1rem 0 0; border-top: 1px solid var(--line); }
+.ways { margin-bottom: 1.25rem; padding-bottom: 1rem; border-bottom: 1px solid var(--line); }
+.ways-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
+.way { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: .25rem 1rem; }
+.way-name { font-weight: 600; overflow-wrap: anywhere; }
+.way-state { grid-column: 1; color: var(--muted); font-size: .875rem; overflow-wrap: anywhere; }
+.way button { grid-column: 2; grid-row: 1 / span 2; }
 
 .profile { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1.25rem; }
 .profile dt { color: var(--muted); }

@@ -1,4 +1,7 @@
 import type { DemoConfig } from '../demo-config.js';
+import { accountsSection } from './demo-page.accounts.html.js';
+import { type PageProvider, pageProviders } from './demo-page.providers.js';
+import { escapeHtml } from './html-escape.js';
 
 /** Which of the page's views the server renders: the home page, or the landing of a reset link. */
 export type DemoPageView = 'home' | 'reset-password';
@@ -8,9 +11,8 @@ export type DemoPageView = 'home' | 'reset-password';
  * once it knows whether someone is signed in, so nothing is usable before it runs.
  */
 export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
-  const { strategy } = config;
-  const oauth = strategy === 'oauth2' || strategy === 'oidc';
-  const credential = oauth ? config.oauthCredential : strategy;
+  const password = config.login.includes('password');
+  const providers = pageProviders(config);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -20,9 +22,9 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
 <title>${view === 'reset-password' ? 'Set a new password' : 'Sign in'} · svc demo</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
-<script src="/demo.js" defer></script>
+<script type="module" src="/demo.js"></script>
 </head>
-<body data-credential="${credential}">
+<body data-credential="${config.credential}">
 <header class="bar">
   <a class="brand" href="/">svc demo</a>
   <p id="status" class="session" role="status">Checking your session…</p>
@@ -31,20 +33,39 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(oauth) : ''}${oauth ? providerSection(config) : passwordSection()}${signedInSection()}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password)}</main>
 <footer>
-  Strategy <strong>${strategy}</strong>${oauth ? `, credential <strong>${credential}</strong>` : ''} · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
+  Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>
 </body>
 </html>
 `;
 }
 
-/** One form for the three password actions: its buttons say which one, so each label exists once. */
-function passwordSection(): string {
+function signedOutSection(password: boolean, providers: PageProvider[]): string {
+  if (!password) {
+    return `  <section id="signed-out" class="card" hidden>
+    <h1 id="signed-out-title" tabindex="-1">Sign in</h1>
+    ${providerList(providers)}
+  </section>
+`;
+  }
+  const others = providers.length
+    ? `    <section class="alternatives" aria-labelledby="providers-title">
+      <h2 id="providers-title">Or sign in with a provider</h2>
+      ${providerList(providers)}
+    </section>
+`
+    : '';
   return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Log in or create an account</h1>
-    <form id="account" method="post" novalidate>
+${passwordForm()}${others}  </section>
+`;
+}
+
+/** One form for the three password actions: its buttons say which one, so each label exists once. */
+function passwordForm(): string {
+  return `    <form id="account" method="post" novalidate>
       <div class="field">
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" required>
@@ -70,33 +91,26 @@ function passwordSection(): string {
         <button type="submit" name="action" value="forgot" aria-describedby="forgot-hint">Send reset link</button>
       </fieldset>
     </form>
-  </section>
 `;
 }
 
-function providerSection(config: DemoConfig): string {
-  const providers = (config.strategy === 'oauth2' ? config.oauth2Providers : config.oidcProviders).map((provider) => provider.name);
-  const list = providers.length
-    ? `<ul class="providers">\n${providers.map((name) => `      <li><a href="/auth/${config.strategy}/${escapeHtml(name)}/login">Sign in with ${escapeHtml(name)}</a></li>`).join('\n')}\n    </ul>`
-    : `<p class="hint">No provider is configured: set ${config.strategy === 'oauth2' ? 'OAUTH2_PROVIDERS' : 'OIDC_PROVIDERS'}.</p>`;
-  return `  <section id="signed-out" class="card" hidden>
-    <h1 id="signed-out-title" tabindex="-1">Sign in</h1>
-    ${list}
-  </section>
-`;
+function providerList(providers: PageProvider[]): string {
+  if (providers.length === 0) return `<p class="hint">No provider is configured: set OIDC_PROVIDERS or OAUTH2_PROVIDERS.</p>`;
+  const items = providers.map(({ method, name }) => `      <li><a href="/auth/${method}/${escapeHtml(name)}/login">Sign in with ${escapeHtml(name)}</a></li>`);
+  return `<ul class="providers">\n${items.join('\n')}\n    </ul>`;
 }
 
-function resetSection(oauth: boolean): string {
-  const body = oauth
-    ? `<p>This demo signs people in through a provider: there is no password to reset here.</p>`
-    : `<form id="reset" method="post" novalidate>
+function resetSection(password: boolean): string {
+  const body = password
+    ? `<form id="reset" method="post" novalidate>
       <div class="field">
         <label for="new-password">New password</label>
         <input id="new-password" name="password" type="password" autocomplete="new-password" required aria-describedby="new-password-hint">
         <p id="new-password-hint" class="hint">At least 8 characters. Every device signed in to this account is signed out.</p>
       </div>
       <button type="submit" class="primary">Set new password</button>
-    </form>`;
+    </form>`
+    : `<p>This demo signs people in through a provider: there is no password to reset here.</p>`;
   return `  <section id="reset-password" class="card" hidden>
     <h1 id="reset-title" tabindex="-1">Set a new password</h1>
     ${body}
@@ -105,7 +119,7 @@ function resetSection(oauth: boolean): string {
 `;
 }
 
-function signedInSection(): string {
+function signedInSection(providers: PageProvider[], password: boolean): string {
   return `  <section id="signed-in" class="card" hidden>
     <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
     <dl class="profile">
@@ -113,13 +127,7 @@ function signedInSection(): string {
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}    <button id="logout" type="button">Log out</button>
   </section>
 `;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 }

@@ -1,0 +1,52 @@
+import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands } from '#svc/auth';
+import type { DemoConfig } from './demo-config.js';
+import { DemoUser } from './users/demo-user.entity.js';
+
+/** Where a failed provider callback lands (`/?error=<CODE>`): the page shows the code's message. */
+const CALLBACK_ERROR_PAGE = '/';
+
+/** A new user's display name is the provider's name for them (the library drops it if it breaks the column's rules). */
+const displayNameFromProvider: ProfileColumnsMapper = (_profile, userInfo) => ({ displayName: userInfo.name });
+
+function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
+  return providers.map((provider) => ({ ...provider, mapProfileToColumns: displayNameFromProvider }));
+}
+
+/**
+ * The options the demo gives `AuthModule.forRoot`: with AUTH_LOGIN, one credential and a set of
+ * login methods, every key derived from AUTH_SECRET, failed callbacks sent back to the page, a
+ * provider's name for a new user as its display name; without it, the seed's `strategy` shape, as it always was.
+ */
+export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undefined): AuthOptions & AuthModuleExtras {
+  const common = {
+    entities: { user: DemoUser },
+    baseUrl: config.baseUrl,
+    cookie: { secure: config.cookieSecure },
+    rateLimit: config.rateLimit && {
+      backend: config.rateLimit.backend,
+      max: config.rateLimit.max,
+      windowSeconds: config.rateLimit.windowSeconds,
+      trustedIpHeader: config.rateLimit.trustedIpHeader,
+      redis,
+    },
+  };
+  const { strategy } = config;
+  if (strategy !== undefined) {
+    return {
+      ...common,
+      strategy,
+      jwt: strategy === 'jwt' ? { secretKey: config.secret } : undefined,
+      oauth2: strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.credential, providers: config.oauth2Providers } : undefined,
+      oidc: strategy === 'oidc' ? { secretKey: config.secret, strategy: config.credential, providers: config.oidcProviders } : undefined,
+    };
+  }
+  const has = (method: DemoConfig['login'][number]) => config.login.includes(method);
+  return {
+    ...common,
+    secret: config.secret,
+    credential: config.credential,
+    password: has('password') ? {} : undefined,
+    oauth2: has('oauth2') ? { providers: withColumns(config.oauth2Providers), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,
+    oidc: has('oidc') ? { providers: withColumns(config.oidcProviders), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,
+  };
+}

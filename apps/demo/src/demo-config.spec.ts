@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { readDemoConfig } from './demo-config.js';
+
+const OIDC = JSON.stringify([{ name: 'corp', issuer: 'https://sso.example.com', client_id: 'demo', client_secret: 'x' }]);
+const OAUTH2 = JSON.stringify([{ name: 'acme', client_id: 'demo', client_secret: 'x', authorization_url: 'https://a.test/a', token_url: 'https://a.test/t', userinfo_url: 'https://a.test/u' }]);
+
+const shape = (env: NodeJS.ProcessEnv) => {
+  const { login, credential, strategy, unread } = readDemoConfig(env);
+  return { login, credential, strategy, unread };
+};
+
+describe('readDemoConfig: the login methods and the credential', () => {
+  it('without AUTH_LOGIN, npm start alone is password login with a session, in the seed shape', () => {
+    expect(shape({})).toEqual({ login: ['password'], credential: 'session', strategy: 'session', unread: [] });
+  });
+
+  it.each([
+    [{ AUTH_STRATEGY: 'jwt' }, { login: ['password'], credential: 'jwt', strategy: 'jwt' }],
+    [{ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC }, { login: ['oidc'], credential: 'session', strategy: 'oidc' }],
+    [{ AUTH_STRATEGY: 'oauth2', AUTH_OAUTH_CREDENTIAL: 'jwt', OAUTH2_PROVIDERS: OAUTH2 }, { login: ['oauth2'], credential: 'jwt', strategy: 'oauth2' }],
+  ])('without AUTH_LOGIN, %o means what it meant', (env, expected) => {
+    expect(shape(env)).toEqual({ ...expected, unread: [] });
+  });
+
+  it('with AUTH_LOGIN, the set (in a fixed order, spaces allowed) and AUTH_CREDENTIAL; AUTH_STRATEGY and AUTH_OAUTH_CREDENTIAL are not read', () => {
+    const env = { AUTH_LOGIN: 'oidc, password,oauth2', AUTH_CREDENTIAL: 'jwt', AUTH_STRATEGY: 'ldap', AUTH_OAUTH_CREDENTIAL: 'cookie', OIDC_PROVIDERS: OIDC, OAUTH2_PROVIDERS: OAUTH2 };
+    expect(shape(env)).toEqual({ login: ['password', 'oauth2', 'oidc'], credential: 'jwt', strategy: undefined, unread: ['AUTH_STRATEGY', 'AUTH_OAUTH_CREDENTIAL'] });
+  });
+
+  it('with AUTH_LOGIN, the credential defaults to session', () => {
+    expect(shape({ AUTH_LOGIN: 'password' })).toEqual({ login: ['password'], credential: 'session', strategy: undefined, unread: [] });
+  });
+
+  it.each([
+    [{ AUTH_LOGIN: 'password,ldap' }, 'AUTH_LOGIN must be a comma list of password, oauth2, oidc (got "ldap")'],
+    [{ AUTH_LOGIN: ',' }, 'AUTH_LOGIN must be a comma list of password, oauth2, oidc (got "")'],
+    [{ AUTH_LOGIN: 'oidc,oidc', OIDC_PROVIDERS: OIDC }, 'AUTH_LOGIN lists a method twice'],
+    [{ AUTH_LOGIN: 'password,oidc', OAUTH2_PROVIDERS: OAUTH2 }, 'AUTH_LOGIN has oidc, but OIDC_PROVIDERS lists no provider'],
+    [{ AUTH_LOGIN: 'oauth2' }, 'AUTH_LOGIN has oauth2, but OAUTH2_PROVIDERS lists no provider'],
+    [{ AUTH_LOGIN: 'password', AUTH_CREDENTIAL: 'cookie' }, 'AUTH_CREDENTIAL must be one of session, jwt'],
+    [{ AUTH_CREDENTIAL: 'jwt' }, 'AUTH_CREDENTIAL is read only with AUTH_LOGIN'],
+  ])('refuses %o, naming the variable', (env, message) => {
+    expect(() => readDemoConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * /demo/accounts.js: "Ways to sign in" while signed in. GET /auth/accounts fills each provider's
+ * row; `Link <name>` asks POST /auth/<method>/<name>/link for the provider's address and goes
+ * there, `Unlink <name>` is DELETE /auth/accounts/<method>/<name>.
+ */
+export const accountsScript = String.raw`import { send } from './api.js';
+import { exclusively } from './busy.js';
+import { clearMessages, showAlert, showNotice } from './messages.js';
+
+const list = document.getElementById('ways');
+
+export async function loadAccounts() {
+  if (!list) return;
+  const answer = await send('GET', '/auth/accounts');
+  if (!answer.ok || !answer.body) {
+    for (const state of list.querySelectorAll('.way-state')) state.textContent = 'Could not be checked';
+    showAlert(answer.body && answer.body.message);
+    return;
+  }
+  render(answer.body);
+}
+
+const stateOf = (row) => row.querySelector('.way-state');
+
+function render(accounts) {
+  const passwordRow = document.getElementById('way-password');
+  if (passwordRow) stateOf(passwordRow).textContent = accounts.password ? 'Set' : 'Not set';
+  for (const extra of list.querySelectorAll('li[data-unconfigured]')) extra.remove();
+  const shown = new Set();
+  for (const row of list.querySelectorAll('li[data-provider]')) {
+    const { method, provider } = row.dataset;
+    const identity = accounts.identities.find((candidate) => candidate.method === method && candidate.provider === provider);
+    const button = row.querySelector('button');
+    if (identity) shown.add(identity);
+    stateOf(row).textContent = identity ? linkedText(identity) : 'Not linked';
+    button.dataset.action = identity ? 'unlink' : 'link';
+    button.textContent = (identity ? 'Unlink ' : 'Link ') + provider;
+    button.hidden = false;
+  }
+  // An identity of a provider this demo no longer offers: listed, nothing to press.
+  for (const identity of accounts.identities.filter((candidate) => !shown.has(candidate))) {
+    const row = list.appendChild(document.createElement('li'));
+    row.className = 'way';
+    row.dataset.unconfigured = '';
+    const name = row.appendChild(document.createElement('span'));
+    name.className = 'way-name';
+    name.textContent = identity.provider;
+    const state = row.appendChild(document.createElement('span'));
+    state.className = 'way-state';
+    state.textContent = linkedText(identity) + ' (not offered by this demo\'s settings)';
+  }
+}
+
+function linkedText(identity) {
+  const since = new Date(identity.createdAt).toLocaleDateString();
+  return 'Linked' + (identity.email ? ' as ' + identity.email : '') + ' since ' + since;
+}
+
+async function link(method, provider) {
+  clearMessages();
+  const answer = await send('POST', '/auth/' + method + '/' + encodeURIComponent(provider) + '/link', {});
+  const url = answer.ok && answer.body && typeof answer.body.url === 'string' ? new URL(answer.body.url, location.href) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    showAlert(answer.body && answer.body.message);
+    return;
+  }
+  location.assign(url.href);
+}
+
+async function unlink(method, provider) {
+  clearMessages();
+  const answer = await send('DELETE', '/auth/accounts/' + method + '/' + encodeURIComponent(provider));
+  if (!answer.ok) {
+    showAlert(answer.body && answer.body.message);
+    return;
+  }
+  await loadAccounts();
+  showNotice(provider + ' is unlinked.');
+}
+
+if (list) {
+  list.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (!button) return;
+    const { method, provider } = button.closest('li').dataset;
+    exclusively(button, () => (button.dataset.action === 'link' ? link(method, provider) : unlink(method, provider)));
+  });
+}
+`;

@@ -1,0 +1,23 @@
+import { AUTH_ERRORS } from '#svc/auth';
+import { accountsScript } from './accounts.script.js';
+import { apiScript } from './api.script.js';
+import { busyScript } from './busy.script.js';
+import { callbackErrorScript } from './callback-error.script.js';
+import { mainScript } from './main.script.js';
+import { messagesScript } from './messages.script.js';
+import { passwordFormsScript } from './password-forms.script.js';
+import { viewsScript } from './views.script.js';
+
+/** The entry module, served as /demo.js (the CSP allows no inline script). */
+export const demoPageScript = mainScript;
+
+/** The modules it imports, served as /demo/<name>. */
+export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
+  'accounts.js': accountsScript,
+  'api.js': apiScript,
+  'busy.js': busyScript,
+  'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),
+  'messages.js': messagesScript,
+  'password-forms.js': passwordFormsScript,
+  'views.js': viewsScript,
+});

@@ -1,0 +1,39 @@
+/** /demo.js, the page's entry module: log out, the jwt renewal, and what happens on load. */
+export const mainScript = String.raw`import { bearer, renewAccessToken, send, whenRenewalDue } from './demo/api.js';
+import { exclusively } from './demo/busy.js';
+import { takeCallbackError } from './demo/callback-error.js';
+import { clearMessages, showAlert, showNotice } from './demo/messages.js';
+import './demo/password-forms.js';
+import { focusHeading, isResetView, loadCurrentUser, showOnly, showSignedOut, signedOut } from './demo/views.js';
+
+whenRenewalDue(async () => {
+  if (await renewAccessToken()) {
+    await loadCurrentUser();
+    return;
+  }
+  showSignedOut();
+  showAlert('Your session has ended. Log in again.');
+});
+
+const logout = document.getElementById('logout');
+logout.addEventListener('click', () =>
+  exclusively(logout, async () => {
+    clearMessages();
+    const answer = await send('POST', '/auth/logout');
+    if (!answer.ok) {
+      showAlert(answer.body && answer.body.message);
+      return;
+    }
+    showSignedOut();
+    showNotice('You are logged out.');
+    focusHeading(signedOut);
+  }),
+);
+
+// On load: whoever is signed in stays signed in; a failed provider callback says why.
+const callbackError = isResetView() ? null : takeCallbackError();
+if (isResetView()) showOnly(document.getElementById('reset-password'));
+if (bearer && !(await renewAccessToken())) showSignedOut();
+else await loadCurrentUser();
+if (callbackError) showAlert(callbackError);
+`;

@@ -1,0 +1,63 @@
+/** /demo/password-forms.js: the password form (log in, sign up, send reset link) and the reset link's form. */
+export const passwordFormsScript = String.raw`import { send } from './api.js';
+import { exclusively } from './busy.js';
+import { clearMessages, showAlert, showNotice } from './messages.js';
+import { focusHeading, leaveResetView, showSignedOut, signedInWith, signedOut } from './views.js';
+
+const account = document.getElementById('account');
+if (account) {
+  const fields = account.elements;
+  account.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const action = event.submitter ? event.submitter.value : 'login';
+    exclusively(account, async () => {
+      clearMessages();
+      const email = fields.email.value.trim();
+      if (action === 'forgot') {
+        const answer = await send('POST', '/auth/forgot-password', { email });
+        if (answer.ok) showNotice('If ' + email + ' has an account, a link to set a new password is on its way. (The demo prints it on its standard output as a MAIL line.)');
+        else showAlert(answer.body && answer.body.message);
+        return;
+      }
+      const payload = { email, password: fields.password.value };
+      const displayName = fields.displayName.value.trim();
+      if (action === 'signup' && displayName) payload.displayName = displayName;
+      const answer = await send('POST', action === 'signup' ? '/auth/signup' : '/auth/login', payload);
+      if (!answer.ok) {
+        showAlert(answer.body && answer.body.message);
+        return;
+      }
+      account.reset();
+      await signedInWith(answer.body);
+    });
+  });
+  // Enter in "Display name" means "Sign up", not the form's first button ("Log in").
+  fields.displayName.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    account.requestSubmit(account.querySelector('button[value="signup"]'));
+  });
+}
+
+const reset = document.getElementById('reset');
+if (reset) {
+  reset.addEventListener('submit', (event) => {
+    event.preventDefault();
+    exclusively(reset, async () => {
+      clearMessages();
+      const token = new URLSearchParams(location.search).get('token') || '';
+      const answer = await send('POST', '/auth/reset-password', { token, password: reset.elements.password.value });
+      if (!answer.ok) {
+        showAlert(answer.body && answer.body.message);
+        return;
+      }
+      // The token is spent: it leaves the address bar, the history and the page.
+      history.replaceState(null, '', '/');
+      leaveResetView();
+      showSignedOut();
+      showNotice('Your password is changed and every device was signed out. Log in with the new password.');
+      focusHeading(signedOut);
+    });
+  });
+}
+`;

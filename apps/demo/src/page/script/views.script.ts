@@ -1,0 +1,70 @@
+/** /demo/views.js: which section shows (signed out, signed in, the reset link's landing) and who is signed in. */
+export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToken, send } from './api.js';
+import { loadAccounts } from './accounts.js';
+import { showAlert } from './messages.js';
+
+const byId = (id) => document.getElementById(id);
+const status = byId('status');
+export const signedOut = byId('signed-out');
+export const signedIn = byId('signed-in');
+let resetView = byId('reset-password');
+
+export function isResetView() {
+  return resetView !== null;
+}
+
+/** The reset link is spent: its section leaves the page, the home page's sections take over. */
+export function leaveResetView() {
+  resetView.remove();
+  resetView = null;
+  document.title = 'Sign in · svc demo';
+}
+
+export function showOnly(section) {
+  for (const candidate of [signedOut, signedIn, resetView]) if (candidate) candidate.hidden = candidate !== section;
+}
+
+export async function showSignedIn(user) {
+  status.textContent = 'Signed in as ' + user.email;
+  byId('user-name').textContent = user.displayName || user.email;
+  byId('user-email').textContent = user.email;
+  byId('user-display-name').textContent = user.displayName || 'not set';
+  byId('user-plan').textContent = user.plan || 'not set';
+  if (!resetView) showOnly(signedIn);
+  await loadAccounts();
+}
+
+export function showSignedOut() {
+  forgetAccessToken();
+  status.textContent = 'Not signed in';
+  if (!resetView) showOnly(signedOut);
+}
+
+export function focusHeading(section) {
+  const heading = section && section.querySelector('h1');
+  if (heading) heading.focus();
+}
+
+/** Asks /auth/me who is signed in; false when nobody is (not an error worth an alert). */
+export async function loadCurrentUser() {
+  const answer = await send('GET', '/auth/me');
+  if (answer.ok) {
+    await showSignedIn(answer.body);
+    return true;
+  }
+  showSignedOut();
+  if (answer.status !== 401) showAlert(answer.body && answer.body.message);
+  return false;
+}
+
+/** A login or signup answered: a user body (session) or a token body (jwt). */
+export async function signedInWith(body) {
+  if (body && body.access_token) {
+    keepAccessToken(body);
+    await loadCurrentUser();
+  } else {
+    await showSignedIn(body);
+  }
+  focusHeading(signedIn);
+}
+`;
