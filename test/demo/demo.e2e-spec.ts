@@ -87,6 +87,14 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
     expect(demo.lines.join('\n')).not.toContain('correct horse');
   });
 
+  it('listens on loopback by default, and its startup log maps no route that is off', async () => {
+    const log = demo.lines.join('\n');
+    expect(log).toMatch(/listening on 127\.0\.0\.1:\d+/);
+    expect(log).toContain('Mapped {/auth/me, GET} route');
+    expect(log).not.toContain('/bench/');
+    expect((await fetch(`${demo.baseUrl}/bench/users/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+  });
+
   it('serves its page, /docs and the reset page', async () => {
     const page = await fetch(`${demo.baseUrl}/`);
     expect(page.status).toBe(200);

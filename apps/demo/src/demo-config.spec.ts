@@ -43,3 +43,12 @@ describe('readDemoConfig: the login methods and the credential', () => {
     expect(() => readDemoConfig(env)).toThrow(message);
   });
 });
+
+describe('readDemoConfig: where it listens', () => {
+  it('on loopback unless HOST says otherwise', () => {
+    expect(readDemoConfig({}).host).toBe('127.0.0.1');
+    expect(readDemoConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(readDemoConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(() => readDemoConfig({ HOST: 'example.com' })).toThrow('HOST must be an IP address to listen on (0.0.0.0 for every interface), or localhost');
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { AuthStrategy, CredentialKind, LoginMethod, OAuth2ProviderOptions, OidcProviderOptions } from '#svc/auth';
 import { DemoConfigError } from './demo-config.error.js';
 import { readLoginSet } from './demo-login-set.js';
@@ -7,6 +8,8 @@ import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-provi
 /** The demo's settings, read from the environment (README, "Quick start"). */
 export interface DemoConfig {
   port: number;
+  /** The address to listen on: loopback unless HOST says otherwise. */
+  host: string;
   /** How people sign in: AUTH_LOGIN, or AUTH_STRATEGY's set of one. */
   login: readonly LoginMethod[];
   /** What a signed-in client holds: AUTH_CREDENTIAL, or what AUTH_STRATEGY / AUTH_OAUTH_CREDENTIAL say. */
@@ -28,11 +31,14 @@ export interface DemoConfig {
 
 export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  if (isIP(host) === 0 && host !== 'localhost') throw new DemoConfigError('HOST', 'must be an IP address to listen on (0.0.0.0 for every interface), or localhost');
   const backend = oneOf(env, 'RATE_LIMIT_BACKEND', 'memory', ['memory', 'database', 'redis', 'off'] as const);
   const oauth2Providers = readOAuth2Providers(env.OAUTH2_PROVIDERS);
   const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS);
   return {
     port,
+    host,
     ...loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length }),
     baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),

@@ -18,8 +18,8 @@ async function main(): Promise<void> {
   try {
     const app = await createDemoApp(config);
     app.enableShutdownHooks();
-    await app.listen(config.port);
-    logger.log(`svc demo (login: ${config.login.join(', ')}; credential: ${config.credential}) on ${config.baseUrl}`);
+    await app.listen(config.port, config.host);
+    logger.log(`svc demo (login: ${config.login.join(', ')}; credential: ${config.credential}) on ${config.baseUrl}, listening on ${config.host}:${config.port}`);
   } catch (error) {
     process.stderr.write(`startup error: ${(error as Error).name}: ${(error as Error).message}\n`);
     process.exit(1);
