@@ -1,11 +1,11 @@
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Module } from '@nestjs/common';
+import { Injectable, Module, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { AuthConfigError, AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
-import { BASE_URL } from '../support/test-app.js';
+import { AuthConfigError, AuthEvent, AuthModule, authEntities, authMigrations, type AuthOptions, OnAuthEvent } from '#svc/auth';
+import { BASE_URL, TEST_SECRET } from '../support/test-app.js';
 
 @Entity('users')
 class IncompleteUser {
@@ -20,7 +20,8 @@ async function start(options: Partial<AuthOptions>, strategy: 'session' = 'sessi
   const moduleRef = await Test.createTestingModule({
     imports: [
       TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-      AuthModule.forRoot({ strategy, baseUrl: BASE_URL, ...options } as never),
+      // These applications send no reset mail (README, "5. Observers": nothing silently dropped).
+      AuthModule.forRoot({ strategy, baseUrl: BASE_URL, ...options, password: { sendsResetMail: false, ...options.password } } as never),
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
@@ -34,7 +35,7 @@ async function start(options: Partial<AuthOptions>, strategy: 'session' = 'sessi
 describe('startup checks', () => {
   it('a user entity lacking required attributes is a TypeError listing them (README, "Module shape")', () => {
     expect(() => AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, entities: { user: IncompleteUser as never } })).toThrow(
-      new TypeError('IncompleteUser lacks the attributes svc needs: passwordHash, isActive, createdAt, updatedAt'),
+      new TypeError('IncompleteUser lacks the attributes svc needs: emailSkeleton, passwordHash, isActive, createdAt, updatedAt'),
     );
   });
 
@@ -64,7 +65,7 @@ describe('startup checks', () => {
           AuthModule.forRootAsync({
             strategy: 'session',
             prefix: '/account',
-            useFactory: async () => ({ baseUrl: BASE_URL, session: { expireDays }, password: { bcryptCost: 10 } }),
+            useFactory: async () => ({ baseUrl: BASE_URL, session: { expireDays }, password: { bcryptCost: 10, sendsResetMail: false } }),
           }),
         ],
       }).compile();
@@ -92,7 +93,7 @@ describe('a missing EventEmitterModule', () => {
     @Module({
       imports: [
         TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-        AuthModule.forRoot({ strategy: 'session', baseUrl: 'http://app.test' }),
+        AuthModule.forRoot({ strategy: 'session', baseUrl: 'http://app.test', password: { sendsResetMail: false } }),
       ],
     })
     class NoEmitterModule {}
@@ -100,5 +101,45 @@ describe('a missing EventEmitterModule', () => {
     const app = moduleRef.createNestApplication({ logger: false });
     await expect(app.init()).rejects.toThrow('add EventEmitterModule.forRoot() to the imports of your application module');
     await app.close();
+  });
+});
+
+describe('nothing silently dropped: the reset mail needs an observer', () => {
+  @Injectable()
+  class ResetMailer {
+    @OnAuthEvent(AuthEvent.PasswordResetRequested)
+    send(): void {}
+  }
+
+  async function boot(options: Partial<AuthOptions>, providers: Type[] = []): Promise<void> {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        EventEmitterModule.forRoot(),
+        TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
+        AuthModule.forRoot({ baseUrl: BASE_URL, ...options }),
+      ],
+      providers,
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    try {
+      await app.init();
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('stops a password application without an observer of svc.password.reset_requested, naming the event', async () => {
+    await expect(boot({ password: {} })).rejects.toThrow(
+      new AuthConfigError(
+        'password.sendsResetMail',
+        'is true, but nothing observes svc.password.reset_requested: add an observer that mails the reset link (@OnAuthEvent(AuthEvent.PasswordResetRequested)), or set password.sendsResetMail: false if the application sends no such mail',
+      ),
+    );
+  });
+
+  it('starts with an observer method, or when the application says it sends no such mail, or without the password method', async () => {
+    await boot({ password: {} }, [ResetMailer]);
+    await boot({ password: { sendsResetMail: false } });
+    await boot({ secret: TEST_SECRET, oidc: { providers: [{ name: 'op', issuer: 'https://op.example', clientId: 'c', clientSecret: 'GOCSPX-q8Vz3kR1xN7pL2mW9tY4bH6c' }] } });
   });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
     dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
     database = await databaseUrlFor(engine, dir);
     const port = await reserveLoopbackPort();
-    const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off' });
+    const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off', REQUEST_TIMEOUT_SECONDS: '2' });
     if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
     demo = started;
   });
@@ -93,6 +94,29 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
     expect(log).toContain('Mapped {/auth/me, GET} route');
     expect(log).not.toContain('/bench/');
     expect((await fetch(`${demo.baseUrl}/bench/users/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+  });
+
+  it('closes a connection whose request body does not arrive in time (REQUEST_TIMEOUT_SECONDS)', async () => {
+    const { port } = new URL(demo.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer: string[] = [];
+    socket.on('data', (chunk: Buffer) => answer.push(chunk.toString()));
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const sent = Date.now();
+    socket.write('POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the connection was still open after 8 s')), 8000).unref());
+    const closedAt = await Promise.race([closed, timeout]);
+    expect(closedAt - sent).toBeLessThan(8000);
+    expect(answer.join('')).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('lets no site frame /docs or a page of the demo', async () => {
+    for (const path of ['/docs', '/', '/reset-password?token=abc']) {
+      const response = await fetch(`${demo.baseUrl}${path}`);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
   });
 
   it('serves its page, /docs and the reset page', async () => {

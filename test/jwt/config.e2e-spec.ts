@@ -17,7 +17,7 @@ async function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
     imports: [
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-      AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, jwt } as never),
+      AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, jwt, password: { sendsResetMail: false } } as never),
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type CanActivate, Controller, type ExecutionContext, ForbiddenException, Get, Injectable, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import request from 'supertest';
-import { CurrentUser, OptionalAuth, Public, type UserBody } from '#svc/auth';
+import { CurrentUser, OptionalAuth, Public, RateLimit, type UserBody } from '#svc/auth';
 import { availableEngines } from '../support/engines.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 
@@ -41,6 +41,13 @@ class AppRoutes {
     return { hello: user?.email ?? 'stranger' };
   }
 
+  @OptionalAuth()
+  @RateLimit({ by: 'user', max: 2, windowSeconds: 3600 })
+  @Get('limited')
+  limited(@CurrentUser() user: UserBody | undefined) {
+    return { hello: user?.email ?? 'stranger' };
+  }
+
   @Post('notes')
   note(@CurrentUser() user: UserBody) {
     return { by: user.id };
@@ -70,7 +77,14 @@ describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((str
         strategy,
         globalGuard: true,
         controllers: [AppRoutes, OpenRoutes],
-        options: strategy === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {},
+        options: { rateLimit: { max: 100 }, ...(strategy === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {}) },
+        // Middleware of the application that puts a user of its own on the request (a header here).
+        configure: (app) =>
+          app.use((req: Request & { user?: unknown }, _res: unknown, next: () => void) => {
+            const planted = req.headers['x-planted-user'];
+            if (typeof planted === 'string') req.user = { id: planted, email: `${planted}@planted.test` };
+            next();
+          }),
       });
       // The library's own public routes stay public under the global guard.
       const signup = await request(t.server).post('/auth/signup').send({ email: 'global@x.io', password: 'correct horse' });
@@ -111,6 +125,15 @@ describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((str
       const response = await request(t.server).get('/app/greeting').set(refused);
       expect(response.body).toEqual({ hello: 'stranger' });
       expect(response.headers['www-authenticate']).toBeUndefined();
+    });
+
+    it('owns request.user: an anonymous request on an @OptionalAuth() route has none, whatever other middleware planted', async () => {
+      expect((await request(t.server).get('/app/greeting').set('x-planted-user', 'admin')).body).toEqual({ hello: 'stranger' });
+      expect((await request(t.server).get('/app/greeting').set('x-planted-user', 'admin').set(credential)).body).toEqual({ hello: 'global@x.io' });
+      // Counted by address, not by the planted id: a new planted user each time does not escape the limit.
+      const answers = [];
+      for (const planted of ['a', 'b', 'c']) answers.push((await request(t.server).get('/app/limited').set('x-planted-user', planted)).status);
+      expect(answers).toEqual([200, 200, 429]);
     });
 
     it('leaves /auth/me to its own check: 401 without a credential, the user with it', async () => {

@@ -19,7 +19,7 @@ class ProjectsController {
   imports: [
     EventEmitterModule.forRoot(),
     TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-    AuthModule.forRoot({ strategy: 'session', baseUrl: 'http://app.test' }),
+    AuthModule.forRoot({ strategy: 'session', baseUrl: 'http://app.test', password: { sendsResetMail: false } }),
   ],
   controllers: [ProjectsController],
 })

@@ -63,7 +63,7 @@ describe('a section that would not take effect stops the application, through fo
 describe('the routes are exactly those of the configured credential and login methods', () => {
   it('password and oidc with the jwt credential, from a factory: both methods, /refresh, the linking routes', async () => {
     const app = await application(
-      AuthModule.forRootAsync({ login: ['password', 'oidc'], credential: 'jwt', useFactory: (): AuthOptions => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password: { bcryptCost: 10 }, oidc }) }),
+      AuthModule.forRootAsync({ login: ['password', 'oidc'], credential: 'jwt', useFactory: (): AuthOptions => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password: { bcryptCost: 10, sendsResetMail: false }, oidc }) }),
     );
     try {
       const server = app.getHttpServer();

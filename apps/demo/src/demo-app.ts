@@ -7,15 +7,24 @@ import { dirname } from 'node:path';
 import { addAuthToDocument } from '#svc/auth/openapi';
 import { DemoModule } from './demo.module.js';
 import type { DemoConfig } from './demo-config.js';
+import { TimedExpressAdapter } from './timed-express.adapter.js';
 
 /** Builds the demo application from a configuration (also used by the tests and the benchmark). */
 export async function createDemoApp(config: DemoConfig, options: { logger?: false } = {}): Promise<INestApplication> {
   if (config.database.type === 'better-sqlite3' && config.database.database !== ':memory:') {
     mkdirSync(dirname(config.database.database), { recursive: true });
   }
-  const app = await NestFactory.create<NestExpressApplication>(DemoModule.register(config), { logger: options.logger ?? ['log', 'warn', 'error'] });
+  const adapter = new TimedExpressAdapter(config.requestTimeouts);
+  const app = await NestFactory.create<NestExpressApplication>(DemoModule.register(config), adapter, { logger: options.logger ?? ['log', 'warn', 'error'] });
   // Nothing tells a client which framework answers (OWASP HTTP Headers Cheat Sheet).
   app.disable('x-powered-by');
+  // No page of the demo may be framed by another site (clickjacking; OWASP Clickjacking Defense
+  // Cheat Sheet): /docs included. The page's own, fuller policy replaces this one.
+  app.use((_request: unknown, response: { setHeader(name: string, value: string): void }, next: () => void) => {
+    response.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+    response.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
   const document = addAuthToDocument(SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('svc demo').setVersion('0.1.0').build()), app);
   SwaggerModule.setup('docs', app, document);
   return app;

@@ -10,6 +10,8 @@ export interface DemoConfig {
   port: number;
   /** The address to listen on: loopback unless HOST says otherwise. */
   host: string;
+  /** How long a client may take to send headers, and a whole request. */
+  requestTimeouts: { headersSeconds: number; requestSeconds: number };
   /** How people sign in: AUTH_LOGIN, or AUTH_STRATEGY's set of one. */
   login: readonly LoginMethod[];
   /** What a signed-in client holds: AUTH_CREDENTIAL, or what AUTH_STRATEGY / AUTH_OAUTH_CREDENTIAL say. */
@@ -36,9 +38,11 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const backend = oneOf(env, 'RATE_LIMIT_BACKEND', 'memory', ['memory', 'database', 'redis', 'off'] as const);
   const oauth2Providers = readOAuth2Providers(env.OAUTH2_PROVIDERS);
   const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS);
+  const requestSeconds = integer(env, 'REQUEST_TIMEOUT_SECONDS', 10, 1, 300);
   return {
     port,
     host,
+    requestTimeouts: { headersSeconds: Math.min(requestSeconds, 10), requestSeconds },
     ...loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length }),
     baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),

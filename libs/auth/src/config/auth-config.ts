@@ -55,6 +55,7 @@ export interface AuthConfig {
     readonly maxLength: number;
     readonly bcryptCost: number;
     readonly resetTokenTtlMinutes: number;
+    readonly sendsResetMail: boolean;
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

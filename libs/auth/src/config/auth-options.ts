@@ -51,6 +51,11 @@ export interface PasswordOptions {
   bcryptCost?: number;
   /** @default 60 (5..1440) */
   resetTokenTtlMinutes?: number;
+  /**
+   * The application mails the reset link: an observer of `svc.password.reset_requested` must exist,
+   * or startup fails (nothing silently dropped). `false`: it sends no such mail. @default true
+   */
+  sendsResetMail?: boolean;
 }
 
 export type RateLimitBackend = 'memory' | 'database' | 'redis';

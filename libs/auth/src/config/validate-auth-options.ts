@@ -69,6 +69,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       maxLength: int('password.maxLength', password.maxLength, 72, 8, 72),
       bcryptCost: int('password.bcryptCost', password.bcryptCost, 12, 10, 15),
       resetTokenTtlMinutes: int('password.resetTokenTtlMinutes', password.resetTokenTtlMinutes, 60, 5, 1440),
+      sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     rateLimit: rateLimit && {
       windowSeconds: int('rateLimit.windowSeconds', rateLimit.windowSeconds, 60, 1, 86400),

@@ -5,7 +5,7 @@ import { CREDENTIAL_RESOLVER } from '../auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from './auth-access.decorators.js';
-import { attachPrincipal } from './current-user.guard.js';
+import { attachPrincipal, detachPrincipal } from './current-user.guard.js';
 
 /**
  * `globalGuard: true`: every route of the application needs a credential, as if it had
@@ -36,6 +36,9 @@ export class AuthGlobalGuard implements CanActivate {
       const anonymous = error instanceof AuthError && error.code === 'UNAUTHENTICATED';
       if (!anonymous || !this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH_ROUTE, targets)) throw error;
       response.removeHeader('WWW-Authenticate');
+      // The guard owns request.user: what other middleware put there is not a user svc vouches for,
+      // and @CurrentUser() and @RateLimit({ by: 'user' }) would trust it.
+      detachPrincipal(request);
     }
     return true;
   }

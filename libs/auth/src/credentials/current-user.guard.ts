@@ -29,6 +29,12 @@ export function attachPrincipal(request: Request, principal: Principal): void {
   (request as Request & { user?: unknown }).user = principal.body;
 }
 
+/** Says the request is anonymous: no principal, and no `request.user`, whoever set it. */
+export function detachPrincipal(request: Request): void {
+  delete (request as unknown as Record<symbol, Principal>)[PRINCIPAL];
+  delete (request as Request & { user?: unknown }).user;
+}
+
 /** The principal `CurrentUserGuard` (or the global guard) attached to the request, if one did. */
 export function principalOf(request: Request): Principal | undefined {
   return (request as unknown as Record<symbol, Principal | undefined>)[PRINCIPAL];

@@ -13,6 +13,13 @@ export abstract class SvcUser {
   @Column({ type: 'varchar', length: 320, unique: true })
   email: string;
 
+  /**
+   * The UTS #39 skeleton of `email`: two addresses that look alike share it, and it is unique, so a
+   * look-alike of a registered address cannot register (README, "Validation"). Written by svc only.
+   */
+  @Column({ name: 'email_skeleton', type: 'varchar', length: 320, nullable: true, unique: true })
+  emailSkeleton: string | null;
+
   /** bcrypt hash; null for OAuth-only users. Never serialized. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
   passwordHash: string | null;
@@ -32,4 +39,4 @@ export abstract class SvcUser {
 export class User extends SvcUser {}
 
 /** Attribute names every user entity must have (checked at startup). */
-export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'] as const;
+export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'emailSkeleton', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'] as const;

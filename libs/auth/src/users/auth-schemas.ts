@@ -40,7 +40,7 @@ const EmailField = (): PropertyDecorator => {
 };
 
 /** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
-const LIBRARY_OWNED = ['id', 'email', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
+const LIBRARY_OWNED = ['id', 'email', 'emailSkeleton', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
 
 export function buildAuthSchemas(userEntity: Function, password: { minLength: number; maxLength: number }): AuthSchemas {
   class SignupRequest {

@@ -8,6 +8,8 @@ import { AuthError } from '../errors/auth.error.js';
 import { hydrate, parameter, selectList } from '../persistence/row-hydrator.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
 import { isUuid } from '../persistence/uuid.js';
+import { emailSkeleton } from './email-skeleton.js';
+import { mixedScriptProblem } from './mixed-script.js';
 
 /** Reads and writes rows of the application's user entity. */
 @Injectable()
@@ -18,6 +20,11 @@ export class UserStore {
 
   findByEmail(manager: EntityManager, normalizedEmail: string): Promise<SvcUser | null> {
     return manager.findOneBy(this.config.userEntity, { email: normalizedEmail });
+  }
+
+  /** The user whose email is this one, or looks like it (the same UTS #39 skeleton), if any. */
+  findByEmailOrLookalike(manager: EntityManager, normalizedEmail: string): Promise<SvcUser | null> {
+    return manager.findOne(this.config.userEntity, { where: [{ email: normalizedEmail }, { emailSkeleton: emailSkeleton(normalizedEmail) }] });
   }
 
   /**
@@ -44,10 +51,18 @@ export class UserStore {
     return manager.findOneBy(this.config.userEntity, { id });
   }
 
-  /** Stages a new user; a taken email is `EMAIL_ALREADY_REGISTERED` (also when two signups race). */
-  async insert(manager: EntityManager, fields: { email: string; passwordHash: string | null } & Record<string, unknown>): Promise<SvcUser> {
-    if (await manager.existsBy(this.config.userEntity, { email: fields.email })) throw new AuthError('EMAIL_ALREADY_REGISTERED');
-    const user = manager.create(this.config.userEntity, { ...fields, id: randomUUID(), isActive: true } as Partial<SvcUser>);
+  /**
+   * Stages a new user; a taken email, or one that looks like a taken one (UTS #39 skeleton), is
+   * `EMAIL_ALREADY_REGISTERED`, also when two signups race (the unique indexes decide). With
+   * `singleScript` (a signup), an address whose local part or a domain label mixes scripts is
+   * then refused (UTS #39 §5): a look-alike of a registered address is told it is taken first.
+   */
+  async insert(manager: EntityManager, fields: { email: string; passwordHash: string | null } & Record<string, unknown>, rules: { singleScript?: boolean } = {}): Promise<SvcUser> {
+    const skeleton = emailSkeleton(fields.email);
+    if (await manager.existsBy(this.config.userEntity, [{ email: fields.email }, { emailSkeleton: skeleton }])) throw new AuthError('EMAIL_ALREADY_REGISTERED');
+    const mixed = rules.singleScript ? mixedScriptProblem(fields.email) : null;
+    if (mixed) throw new AuthError('VALIDATION_FAILED', { message: [`email: ${mixed}`] });
+    const user = manager.create(this.config.userEntity, { ...fields, emailSkeleton: skeleton, id: randomUUID(), isActive: true } as Partial<SvcUser>);
     try {
       await manager.insert(this.config.userEntity, user);
     } catch (error) {

@@ -96,7 +96,7 @@ export class OAuthAccounts {
     if (email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
     // An unverified email would let anyone pre-claim someone else's address.
     if (!info.emailVerified) throw new AuthError('OAUTH_EMAIL_UNVERIFIED');
-    if (await this.users.findByEmail(manager, email)) {
+    if (await this.users.findByEmailOrLookalike(manager, email)) {
       // Each statement reads what was committed before it (PostgreSQL READ COMMITTED): a concurrent
       // first login of this identity may have committed the user and its link since the first look.
       const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);

@@ -46,7 +46,7 @@ export class PasswordFlows {
     // Hash before the transaction: bcrypt's ~200 ms must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(password.reveal());
     const result = await this.unitOfWork.transaction(async (manager) => {
-      const user = await this.users.insert(manager, { ...columns, email: normalizeEmail(email), passwordHash });
+      const user = await this.users.insert(manager, { ...columns, email: normalizeEmail(email), passwordHash }, { singleScript: true });
       return { user, credential: this.issuer.issuedAtSignup ? await this.issuer.issue(manager, user, request) : undefined };
     });
     this.events.publishAfterResponse(request, AuthEvent.SignupAfter, { user: this.serializer.serialize(result.user) });

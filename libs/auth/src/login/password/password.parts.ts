@@ -1,3 +1,4 @@
+import { MailObserversCheck } from '../../events/mail-observers.check.js';
 import type { LoginMethodParts } from '../../parts.js';
 import { PasswordChangeController } from './password-change.controller.js';
 import { PasswordChange } from './password-change.service.js';
@@ -14,5 +15,5 @@ import { ResetTokenStore } from './reset-token-store.js';
  */
 export const passwordLoginParts: LoginMethodParts = {
   controllers: [PasswordController, PasswordRecoveryController, PasswordChangeController],
-  providers: [PasswordHasher, PasswordFlows, PasswordRecovery, PasswordChange, ResetTokenStore],
+  providers: [PasswordHasher, PasswordFlows, PasswordRecovery, PasswordChange, ResetTokenStore, MailObserversCheck],
 };
