@@ -7,6 +7,7 @@ import { BrowserAgent, type Fault, type HostileOidcProvider } from '../support/o
 import { createHostileOAuth2App, credentialCookieOf, errorOf, mapStandardProfile, type OAuth2App, setCookies, writtenRows } from './oauth2-kit.js';
 
 const ENGINES = await availableEngines();
+const MiB = 1024 * 1024;
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 /** How the test wants the mapper and the hook to behave. */
@@ -110,6 +111,32 @@ describe.each(MATRIX)('oauth2 against a failing provider on %s with the %s crede
     await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
   });
 
+  it.each<[string, Partial<Record<'token' | 'userinfo' | 'resource', Fault>>]>([
+    ['a token answer of 2 MiB, declared', { token: { kind: 'oversized', bytes: 2 * MiB } }],
+    ['a token answer of 2 MiB, chunked', { token: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }],
+    ['a userinfo answer of 2 MiB, declared', { userinfo: { kind: 'oversized', bytes: 2 * MiB } }],
+    ['a userinfo answer of 2 MiB, chunked', { userinfo: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }],
+    ['a resource of 2 MiB that the mapper fetches', { resource: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }],
+  ])('%s: 502 OAUTH_PROVIDER_UNAVAILABLE, the answer not read to its end', async (_case, faults) => {
+    if (faults.resource) {
+      behaviour.mapper = 'github';
+      app.provider.setScript({ faults, userinfo: () => ({ id: 77, login: 'big', api: app.provider.issuer }), resources: { '/user/emails': [{ email: 'big@x.io', verified: true, primary: true }] } });
+    } else {
+      app.provider.setScript({ faults });
+    }
+    logger.clear();
+    await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+    // The padding is a member no one reads: under the limit, the same answer logs in (see below).
+    expect(logger.matching('warn', 'answer over 1 MiB, not read further')).toHaveLength(1);
+  });
+
+  it('an answer just under 1 MiB is read as usual', async () => {
+    app.provider.setScript({ faults: { userinfo: { kind: 'oversized', bytes: MiB - 1024, declareLength: false } } });
+    const { response } = await app.signIn();
+    expect(response.status).toBe(302);
+    expect(await app.provider.records.streams[0].outcome).toMatchObject({ completed: true });
+  });
+
   it('a code the token endpoint refuses (invalid_grant): 401 OAUTH_CODE_REJECTED', async () => {
     app.provider.setScript({ faults: { token: { kind: 'json', status: 400, body: { error: 'invalid_grant', error_description: 'code expired' } } } });
     await expectFailedLogin(401, 'OAUTH_CODE_REJECTED');
@@ -195,5 +222,23 @@ describe('oauth2 provider entries: client_secret_post and pkce: false', () => {
     expect(request).toMatchObject({ clientAuthentication: 'client_secret_post', clientSecretValid: true });
     expect(request.params.code_verifier).toBeUndefined();
     expect(app.provider.lastAuthorization()!.query.code_challenge).toBeUndefined();
+  });
+});
+
+describe('oauth2 against a provider streaming a 64 MiB userinfo', () => {
+  let app: OAuth2App<HostileOidcProvider>;
+  beforeAll(async () => {
+    app = await createHostileOAuth2App({ engine: 'sqlite', credential: 'session' });
+  });
+  afterAll(() => app?.close());
+
+  it('closes the connection after about 1 MiB: 502, and the provider could not hand over more than a few MiB', async () => {
+    app.provider.setScript({ faults: { userinfo: { kind: 'oversized', bytes: 64 * MiB, declareLength: false } } });
+    const { response } = await app.signIn();
+    expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+    // The provider writes only as fast as the app reads: what it handed over bounds what the app held.
+    const { written, completed } = await app.provider.records.streams[0].outcome;
+    expect(completed).toBe(false);
+    expect(written).toBeLessThan(16 * MiB);
   });
 });

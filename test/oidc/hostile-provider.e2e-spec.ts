@@ -9,6 +9,7 @@ import { CLIENT_ID, createHostileOidcApp, type OidcApp } from './oidc-kit.js';
 const ENGINES = await availableEngines();
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 const now = () => Math.floor(Date.now() / 1000);
+const MiB = 1024 * 1024;
 
 /**
  * What oidc-provider will never do, a provider of our own does: every id_token, userinfo and
@@ -110,6 +111,9 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     ['a token endpoint slower than the timeout', { faults: { token: { kind: 'delay', ms: 3000 } } }],
     ['a JWKS endpoint answering 500', { faults: { jwks: { kind: 'status', status: 500 } } }],
     ['a userinfo endpoint answering garbage', { faults: { userinfo: { kind: 'not-json' } }, idToken: { claims: { email: undefined, email_verified: undefined } } }],
+    ['a token answer of 2 MiB', { faults: { token: { kind: 'oversized', bytes: 2 * MiB } } }],
+    ['a token answer of 2 MiB, chunked', { faults: { token: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } } }],
+    ['a userinfo answer of 2 MiB', { faults: { userinfo: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }, idToken: { claims: { email: undefined, email_verified: undefined } } }],
   ])('%s: 502 OAUTH_PROVIDER_UNAVAILABLE', async (_case, script) => {
     app.provider.setScript(script);
     if (script.faults?.jwks) {
@@ -130,6 +134,27 @@ describe('oidc discovery that names another issuer (mix-up)', () => {
       const response = await new BrowserAgent().request(app.loginUrl());
       expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
       expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('OAuth provider op, discovery'));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('oidc discovery and JWKS answers over 1 MiB', () => {
+  it.each<[string, HostileScript]>([
+    ['a discovery document', { faults: { discovery: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } } }],
+    ['a JWKS', { faults: { jwks: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } } }],
+  ])('%s of 2 MiB: 502 OAUTH_PROVIDER_UNAVAILABLE, logged without a byte of it', async (_case, script) => {
+    const logger = new CapturingLogger();
+    const app = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', logger, hostile: { script } });
+    try {
+      const before = await writtenRows(app);
+      // Discovery happens at the login (its redirect needs the authorization endpoint); the JWKS, at the callback.
+      const response = script.faults?.discovery ? await new BrowserAgent().request(app.loginUrl()) : (await app.signIn()).response;
+      expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+      expect(await writtenRows(app)).toBe(before);
+      expect(logger.matching('warn', 'answer over 1 MiB, not read further')).toHaveLength(1);
+      expect(logger.lines.map((line) => line.text).join('\n')).not.toContain('xxxx');
     } finally {
       await app.close();
     }

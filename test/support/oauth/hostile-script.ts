@@ -66,7 +66,26 @@ export type Fault = { times?: number } & (
   | { kind: 'hang' }
   /** Destroys the connection without an answer: the client sees a reset socket. */
   | { kind: 'reset' }
+  /**
+   * Answers normally, but with the JSON body padded (a `padding` member of `x`s, or a last array
+   * element of them) to `bytes` bytes,
+   * streamed only as fast as the client reads it; with `declareLength: false`, without a
+   * `Content-Length` (chunked). `records.streams` tells how much the client took.
+   */
+  | { kind: 'oversized'; bytes: number; declareLength?: boolean }
 );
+
+/** An `oversized` answer: how far it got before it ended. */
+export interface StreamRecord {
+  endpoint: HostileEndpoint;
+  /** The size of the whole answer, in bytes. */
+  bytes: number;
+  /**
+   * Resolves once the answer is over: `completed` when every byte was handed to the connection,
+   * else the client closed it first, after `written` bytes (the client read at most that many).
+   */
+  outcome: Promise<{ written: number; completed: boolean }>;
+}
 
 /** An authorization request the provider received. */
 export interface AuthorizationRecord {
@@ -101,4 +120,6 @@ export interface HostileRecords {
   token: TokenRecord[];
   userinfo: BearerRecord[];
   resource: BearerRecord[];
+  /** The `oversized` answers sent, in order. */
+  streams: StreamRecord[];
 }
