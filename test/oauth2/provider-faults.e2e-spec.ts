@@ -11,7 +11,7 @@ const MiB = 1024 * 1024;
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 /** How the test wants the mapper and the hook to behave. */
-const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite' | 'smuggle'; seen: OAuthLoginPayload[] } = {
+const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite' | 'smuggle' | 'overlong'; seen: OAuthLoginPayload[] } = {
   mapper: 'standard',
   hook: 'pass',
   seen: [],
@@ -44,6 +44,7 @@ class Hooks implements AuthHooks {
     if (behaviour.hook === 'crash') throw new Error('hook bug');
     if (behaviour.hook === 'rewrite') return { ...payload, userInfo: { ...payload.userInfo, email: null } };
     if (behaviour.hook === 'smuggle') return { ...payload, userInfo: { ...payload.userInfo, isAdmin: true } as OAuthLoginPayload['userInfo'] };
+    if (behaviour.hook === 'overlong') return { ...payload, userInfo: { ...payload.userInfo, name: 'h'.repeat(1025) } };
     return payload;
   }
 }
@@ -135,6 +136,29 @@ describe.each(MATRIX)('oauth2 against a failing provider on %s with the %s crede
     const { response } = await app.signIn();
     expect(response.status).toBe(302);
     expect(await app.provider.records.streams[0].outcome).toMatchObject({ completed: true });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a name over 1,024 characters', { sub: 'long-name', email: 'long-name@x.io', email_verified: true, name: 'n'.repeat(1025) }],
+    ['a name holding a NUL', { sub: 'nul-name', email: 'nul-name@x.io', email_verified: true, name: 'Mal\u0000lory' }],
+    ['a name holding a lone surrogate', { sub: 'surrogate-name', email: 'surrogate@x.io', email_verified: true, name: 'Mal\ud800lory' }],
+    ['an empty subject', { sub: '', email: 'empty-sub@x.io', email_verified: true }],
+    ['a subject of 256 characters', { sub: 's'.repeat(256), email: 'long-sub@x.io', email_verified: true }],
+  ])("a profile that breaks the user-info rules is the provider's fault: %s is 502 OAUTH_PROVIDER_UNAVAILABLE, never HOOK_FAILED", async (_case, identity) => {
+    app.provider.setScript({ identity: identity as { sub: string } });
+    logger.clear();
+    await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+    expect(behaviour.seen).toEqual([]);
+    expect(logger.matching('warn', 'OAuth provider acme, mapProfileToUser')).toHaveLength(1);
+    expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/nnnnnnnn|ssssssss|Mal.?lory/);
+  });
+
+  it('a hook that returns an identity breaking the user-info rules is still 500 HOOK_FAILED', async () => {
+    behaviour.hook = 'overlong';
+    logger.clear();
+    app.provider.setScript({ identity: { sub: 'hooked-5', email: 'hooked5@x.io', email_verified: true } });
+    await expectFailedLogin(500, 'HOOK_FAILED');
+    expect(logger.matching('error', 'before-hook beforeOAuthLogin returned an OAuthUserInfo that name must be')).toHaveLength(1);
   });
 
   it('a code the token endpoint refuses (invalid_grant): 401 OAUTH_CODE_REJECTED', async () => {

@@ -62,6 +62,23 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
   });
 
+  it.each<[string, HostileScript]>([
+    ['a name over 1,024 characters', { identity: { sub: 'long-name', email: 'long-name@x.io', email_verified: true, name: 'n'.repeat(1025) } }],
+    ['a name holding a NUL', { identity: { sub: 'nul-name', email: 'nul-name@x.io', email_verified: true, name: 'Mal\u0000lory' } }],
+    ['a name holding a lone surrogate', { identity: { sub: 'surrogate-name', email: 'surrogate@x.io', email_verified: true, name: 'Mal\ud800lory' } }],
+    ['an email holding a zero-width space', { identity: { sub: 'zw-email', email: 'mal\u200blory@x.io', email_verified: true } }],
+    ['an empty subject', { identity: { sub: '', email: 'empty-sub@x.io', email_verified: true } }],
+    ['a subject of 256 characters', { identity: { sub: 's'.repeat(256), email: 'long-sub@x.io', email_verified: true } }],
+    ['a subject holding a NUL', { identity: { sub: 'sub\u0000ject', email: 'nul-sub@x.io', email_verified: true } }],
+    ['userinfo (no email in the id_token) with a name over 1,024 characters', { idToken: { claims: { email: undefined, email_verified: undefined } }, userinfo: { name: 'n'.repeat(1025) } }],
+  ])('claims that break the user-info rules are the provider\'s fault: %s is 401 OIDC_ID_TOKEN_INVALID, never HOOK_FAILED', async (_case, script) => {
+    app.provider.setScript(script);
+    logger.clear();
+    await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
+    expect(logger.lines.filter((line) => line.text.includes('before-hook'))).toEqual([]);
+    expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/nnnnnnnn|ssssssss|Mal.?lory/);
+  });
+
   it('accepts several audiences when azp is this client', async () => {
     app.provider.setScript({ idToken: { claims: { aud: [CLIENT_ID, 'another-client'], azp: CLIENT_ID } }, identity: { sub: 'multi-aud', email: 'multi@x.io', email_verified: true } });
     expect((await app.signIn()).response.status).toBe(302);

@@ -7,6 +7,7 @@ import { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
 import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
 import type { OAuthUserInfo, ProfileColumnsMapper } from '../../config/oauth-options.js';
+import { checkedUserInfo } from '../oauth/oauth-user-info.js';
 import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
 import { callProvider } from '../oauth/provider-failure.js';
 import { OidcDiscovery } from './oidc-discovery.js';
@@ -86,8 +87,25 @@ export class OidcProviderClient implements OAuthProviderClient {
       throw new AuthError('OIDC_ID_TOKEN_INVALID');
     }
     // OIDC Core §5.3.2: userinfo is trusted only for the subject of the verified id_token.
-    const userinfo = typeof claims.email === 'string' ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(exchange, tokens.access_token, claims.sub));
-    return { userInfo: this.userInfoOf(claims, userinfo), profile: { ...userinfo, ...claims }, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+    const fromIdToken = typeof claims.email === 'string';
+    const userinfo = fromIdToken ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(exchange, tokens.access_token, claims.sub));
+    const userInfo = this.checkedIdentity(this.userInfoOf(claims, userinfo), fromIdToken ? 'token endpoint' : 'userinfo endpoint');
+    return { userInfo, profile: { ...userinfo, ...claims }, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+  }
+
+  /**
+   * The identity held to the user-info rules (a subject of 1 to 255 characters, a name of at most
+   * 1,024, no NUL, no lone surrogate): claims that break them are the provider's fault, refused
+   * here as an id_token that cannot be used, before any hook runs (README, "OpenID Connect").
+   */
+  private checkedIdentity(identity: OAuthUserInfo, step: string): OAuthUserInfo {
+    const checked = checkedUserInfo(identity, this.name);
+    if ('problem' in checked) {
+      // Field names only: nothing the provider sent reaches the log.
+      this.logger.warn(`OAuth provider ${this.name}, ${step}: id_token refused: the identity's ${checked.problem}`);
+      throw new AuthError('OIDC_ID_TOKEN_INVALID');
+    }
+    return checked.userInfo;
   }
 
   /** The identity: every field from the id_token, or every field from userinfo when the id_token lacks the email. */
