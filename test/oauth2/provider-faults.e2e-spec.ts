@@ -153,6 +153,11 @@ describe.each(MATRIX)('oauth2 against a failing provider on %s with the %s crede
     expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/nnnnnnnn|ssssssss|Mal.?lory/);
   });
 
+  it('a verified email that normalising turns into another address (fullwidth) is not trusted: 400 OAUTH_EMAIL_UNVERIFIED', async () => {
+    app.provider.setScript({ identity: { sub: 'fullwidth', email: 'ＡＬＩＣＥ@x.io', email_verified: true } });
+    await expectFailedLogin(400, 'OAUTH_EMAIL_UNVERIFIED');
+  });
+
   it('a hook that returns an identity breaking the user-info rules is still 500 HOOK_FAILED', async () => {
     behaviour.hook = 'overlong';
     logger.clear();

@@ -110,6 +110,22 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/access_tok|leaked/);
   });
 
+  it.each([
+    ['fullwidth', 'ＡＬＩＣＥ@x.io'],
+    ['with a ligature', 'ﬁnn@x.io'],
+    ['with the Kelvin sign', '\u212Aate@x.io'],
+    ['with a non-ASCII capital', 'Élise@x.io'],
+  ])('a verified email that normalising turns into another address (%s) is not trusted: 400 OAUTH_EMAIL_UNVERIFIED', async (_case, email) => {
+    app.provider.setScript({ identity: { sub: `lookalike-${email}`, email, email_verified: true } });
+    await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
+  });
+
+  it('a verified email differing from the stored one only in ASCII case is the same address: the user is created', async () => {
+    app.provider.setScript({ identity: { sub: 'ascii-case', email: 'Casey@X.io', email_verified: true } });
+    expect((await app.signIn()).response.status).toBe(302);
+    expect(await app.rows('oauth_accounts')).toContainEqual(expect.objectContaining({ provider_user_id: 'ascii-case', email: 'casey@x.io' }));
+  });
+
   it('an unverified email in the id_token creates no user (400 OAUTH_EMAIL_UNVERIFIED)', async () => {
     app.provider.setScript({ identity: { sub: 'unverified', email: 'unverified@x.io', email_verified: false } });
     await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
