@@ -51,6 +51,9 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     ['for another client', { idToken: { claims: { aud: 'another-client' } } }],
     ['for several audiences, without azp', { idToken: { claims: { aud: [CLIENT_ID, 'another-client'] } } }],
     ['for several audiences, azp another client', { idToken: { claims: { aud: [CLIENT_ID, 'another-client'], azp: 'another-client' } } }],
+    ['for this client alone, azp another client', { idToken: { claims: { aud: CLIENT_ID, azp: 'another-client' } } }],
+    ['for this client alone as a one-element list, azp another client', { idToken: { claims: { aud: [CLIENT_ID], azp: 'another-client' } } }],
+    ['for this client alone, azp not a string', { idToken: { claims: { aud: CLIENT_ID, azp: 42 } } }],
     ['expired', { idToken: { claims: { exp: now() - 600, iat: now() - 1200 } } }],
     ['issued an hour from now', { idToken: { claims: { iat: now() + 3600, exp: now() + 7200 } } }],
     ['with another nonce', { idToken: { claims: { nonce: 'replayed-nonce' } } }],
@@ -77,6 +80,11 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
     expect(logger.lines.filter((line) => line.text.includes('before-hook'))).toEqual([]);
     expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/nnnnnnnn|ssssssss|Mal.?lory/);
+  });
+
+  it('accepts a single audience with azp this client', async () => {
+    app.provider.setScript({ idToken: { claims: { aud: CLIENT_ID, azp: CLIENT_ID } }, identity: { sub: 'single-aud-azp', email: 'single-azp@x.io', email_verified: true } });
+    expect((await app.signIn()).response.status).toBe(302);
   });
 
   it('accepts several audiences when azp is this client', async () => {

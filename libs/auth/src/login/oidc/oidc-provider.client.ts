@@ -19,7 +19,8 @@ const MAX_IAT_SKEW_SECONDS = 300;
 /**
  * An OpenID Connect provider. Identity comes only from an id_token that openid-client verified:
  * signature against the provider's JWKS with the configured algorithm only (`none`, HMAC and any
- * other algorithm refused), `iss`, `aud` and `azp`, `exp`, and the `nonce` of this login. When the
+ * other algorithm refused), `iss`, `aud`, `exp`, and the `nonce` of this login; then svc's own
+ * checks: `iat` not ahead, `azp` (when present) this client, the user-info rules. When the
  * id_token carries no email, userinfo is asked, and its `sub` must be the id_token's (OIDC Core §5.3.2).
  */
 export class OidcProviderClient implements OAuthProviderClient {
@@ -84,6 +85,11 @@ export class OidcProviderClient implements OAuthProviderClient {
     // Against the system clock, like openid-client's own checks of exp and iat.
     if (claims.iat > Math.floor(Date.now() / 1000) + MAX_IAT_SKEW_SECONDS) {
       this.logger.warn(`OAuth provider ${this.name}, token endpoint: id_token refused: iat is in the future`);
+      throw new AuthError('OIDC_ID_TOKEN_INVALID');
+    }
+    // OIDC Core §3.1.3.7 (5): an azp present must be this client; openid-client checks it only when `aud` has several values.
+    if (claims.azp !== undefined && claims.azp !== this.provider.clientId) {
+      this.logger.warn(`OAuth provider ${this.name}, token endpoint: id_token refused: azp is another client`);
       throw new AuthError('OIDC_ID_TOKEN_INVALID');
     }
     // OIDC Core §5.3.2: userinfo is trusted only for the subject of the verified id_token.
