@@ -104,6 +104,19 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
   });
 
+  it('a callback replayed with a copy of its cookie, to a provider that takes the code again: 400 OAUTH_STATE_INVALID', async () => {
+    app.provider.setScript({ reusableCodes: true, identity: { sub: 'replayed', email: 'replayed@x.io', email_verified: true } });
+    const { agent, callbackUrl } = await app.walk();
+    const copy = agent.clone();
+    expect((await agent.request(callbackUrl)).status).toBe(302);
+    const before = await writtenRows(app);
+    const response = await copy.request(callbackUrl);
+    expect(await errorOf(response)).toMatchObject({ status: 400, code: 'OAUTH_STATE_INVALID' });
+    expect(credentialCookieOf(response)).toBeUndefined();
+    expect(await writtenRows(app)).toBe(before);
+    expect(app.provider.records.token).toHaveLength(1);
+  });
+
   it('an authorization response without a code: 400 OAUTH_PROVIDER_ERROR, the token endpoint never asked', async () => {
     app.provider.setScript({ authorizationResponse: { code: undefined } });
     await expectRefused(400, 'OAUTH_PROVIDER_ERROR');

@@ -21,6 +21,8 @@ export interface HostileScript {
   resources?: Record<string, unknown>;
   /** What goes wrong, per endpoint. */
   faults?: Partial<Record<HostileEndpoint, Fault>>;
+  /** Codes the token endpoint accepts again and again (RFC 6749 §4.1.2 says once), each with its own tokens. @default false */
+  reusableCodes?: boolean;
 }
 
 export interface Identity {

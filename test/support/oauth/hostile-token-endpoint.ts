@@ -24,7 +24,7 @@ export async function answerTokenRequest(response: ServerResponse, params: Recor
   }
   let authorization: AuthorizationRecord | undefined;
   if (params.grant_type === 'authorization_code') {
-    const redemption = parts.grants.redeem(params);
+    const redemption = parts.grants.redeem(params, parts.script.reusableCodes === true);
     if (!redemption.ok) return sendJson(response, 400, { error: redemption.error, error_description: redemption.description });
     authorization = redemption.request;
   } else if (params.grant_type === 'refresh_token') {
