@@ -77,8 +77,8 @@ export class OAuthLogin {
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
     const { attempt, code } = await this.checkedResponse(provider, token, request);
     const linking = attempt.linkUserId === undefined ? undefined : await this.linkingUser(attempt.linkUserId, request);
-    // RFC 6749 §10.12, RFC 9700 §4.7: a state is accepted once. Clearing the cookie stops its
-    // browser only; a copy of cookie and callback URL, replayed on any instance, meets the used state.
+    // RFC 9700 §2.1, §4.7.1: a one-time-use state. Clearing the cookie stops its browser only; a
+    // copy of cookie and callback URL, replayed on any instance, meets the used state.
     if (!(await this.usedStates.consume(attempt.state, attempt.expiresAt))) throw new AuthError('OAUTH_STATE_INVALID', { message: 'OAuth state already used' });
     const identity = await provider.identify(code, attempt);
     const userInfo = await this.hookedUserInfo(provider, identity, linking, request);
