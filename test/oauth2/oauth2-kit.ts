@@ -9,7 +9,7 @@ import {
   startHostileOidcProvider,
   startOidcProvider,
 } from '../support/oauth/index.js';
-import { createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp, type TestAppOptions, type TestClock } from '../support/test-app.js';
 
 export const CLIENT_ID = 'svc-demo-client';
 export const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
@@ -66,6 +66,12 @@ export interface OAuth2AppOptions {
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
 }
 
+/** Where an app runs besides its own port: the base URL it names (another instance's) and a database it shares. */
+interface Placement {
+  baseUrl?: string;
+  database?: TestAppOptions['database'];
+}
+
 /**
  * An application on the oauth2 strategy, listening on 127.0.0.1 at its base URL, and a real
  * oidc-provider on loopback acting as a plain OAuth 2.0 server (its endpoints given explicitly).
@@ -95,11 +101,24 @@ export async function createHostileOAuth2App(options: OAuth2AppOptions): Promise
   return serveApp(options, port, provider, { ...provider.urls });
 }
 
+/**
+ * Another instance of `first` behind the same public base URL (so the same redirect URI), on its
+ * own port, sharing its database, provider and secrets: what a second process behind a load
+ * balancer is. Closing it leaves the database and the provider to `first`.
+ */
+export async function createSecondInstance(first: OAuth2App<HostileOidcProvider>, options: OAuth2AppOptions): Promise<OAuth2App<HostileOidcProvider>> {
+  const port = await reserveLoopbackPort();
+  const shared = { options: first.dataSource.options, drop: async () => undefined };
+  const app = await serveApp(options, port, first.provider, { ...first.provider.urls }, { baseUrl: first.url, database: shared });
+  return { ...app, close: () => app.app.close() };
+}
+
 async function serveApp<P extends { close(): Promise<void> }>(
   options: OAuth2AppOptions,
   port: number,
   provider: P,
   urls: { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string },
+  placement: Placement = {},
 ): Promise<OAuth2App<P>> {
   const url = `http://127.0.0.1:${port}`;
   const entry = (name: string): OAuth2ProviderOptions => ({
@@ -121,8 +140,9 @@ async function serveApp<P extends { close(): Promise<void> }>(
     providers: options.providers,
     clock: options.clock,
     logger: options.logger,
+    database: placement.database,
     options: {
-      baseUrl: url,
+      baseUrl: placement.baseUrl ?? url,
       ...options.options,
       oauth2: { secretKey: TEST_SECRET, strategy: options.credential, providers: [entry(PROVIDER), entry('other')], ...options.oauth2 },
     },

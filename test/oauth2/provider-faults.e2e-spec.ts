@@ -7,10 +7,11 @@ import { BrowserAgent, type Fault, type HostileOidcProvider } from '../support/o
 import { createHostileOAuth2App, credentialCookieOf, errorOf, mapStandardProfile, type OAuth2App, setCookies, writtenRows } from './oauth2-kit.js';
 
 const ENGINES = await availableEngines();
+const MiB = 1024 * 1024;
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 /** How the test wants the mapper and the hook to behave. */
-const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite' | 'smuggle'; seen: OAuthLoginPayload[] } = {
+const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite' | 'smuggle' | 'overlong'; seen: OAuthLoginPayload[] } = {
   mapper: 'standard',
   hook: 'pass',
   seen: [],
@@ -43,6 +44,7 @@ class Hooks implements AuthHooks {
     if (behaviour.hook === 'crash') throw new Error('hook bug');
     if (behaviour.hook === 'rewrite') return { ...payload, userInfo: { ...payload.userInfo, email: null } };
     if (behaviour.hook === 'smuggle') return { ...payload, userInfo: { ...payload.userInfo, isAdmin: true } as OAuthLoginPayload['userInfo'] };
+    if (behaviour.hook === 'overlong') return { ...payload, userInfo: { ...payload.userInfo, name: 'h'.repeat(1025) } };
     return payload;
   }
 }
@@ -108,6 +110,60 @@ describe.each(MATRIX)('oauth2 against a failing provider on %s with the %s crede
   ])('%s: 502 OAUTH_PROVIDER_UNAVAILABLE', async (_case, faults) => {
     app.provider.setScript({ faults });
     await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+  });
+
+  it.each<[string, Partial<Record<'token' | 'userinfo' | 'resource', Fault>>]>([
+    ['a token answer of 2 MiB, declared', { token: { kind: 'oversized', bytes: 2 * MiB } }],
+    ['a token answer of 2 MiB, chunked', { token: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }],
+    ['a userinfo answer of 2 MiB, declared', { userinfo: { kind: 'oversized', bytes: 2 * MiB } }],
+    ['a userinfo answer of 2 MiB, chunked', { userinfo: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }],
+    ['a resource of 2 MiB that the mapper fetches', { resource: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }],
+  ])('%s: 502 OAUTH_PROVIDER_UNAVAILABLE, the answer not read to its end', async (_case, faults) => {
+    if (faults.resource) {
+      behaviour.mapper = 'github';
+      app.provider.setScript({ faults, userinfo: () => ({ id: 77, login: 'big', api: app.provider.issuer }), resources: { '/user/emails': [{ email: 'big@x.io', verified: true, primary: true }] } });
+    } else {
+      app.provider.setScript({ faults });
+    }
+    logger.clear();
+    await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+    // The padding is a member no one reads: under the limit, the same answer logs in (see below).
+    expect(logger.matching('warn', 'answer over 1 MiB, not read further')).toHaveLength(1);
+  });
+
+  it('an answer just under 1 MiB is read as usual', async () => {
+    app.provider.setScript({ faults: { userinfo: { kind: 'oversized', bytes: MiB - 1024, declareLength: false } } });
+    const { response } = await app.signIn();
+    expect(response.status).toBe(302);
+    expect(await app.provider.records.streams[0].outcome).toMatchObject({ completed: true });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a name over 1,024 characters', { sub: 'long-name', email: 'long-name@x.io', email_verified: true, name: 'n'.repeat(1025) }],
+    ['a name holding a NUL', { sub: 'nul-name', email: 'nul-name@x.io', email_verified: true, name: 'Mal\u0000lory' }],
+    ['a name holding a lone surrogate', { sub: 'surrogate-name', email: 'surrogate@x.io', email_verified: true, name: 'Mal\ud800lory' }],
+    ['an empty subject', { sub: '', email: 'empty-sub@x.io', email_verified: true }],
+    ['a subject of 256 characters', { sub: 's'.repeat(256), email: 'long-sub@x.io', email_verified: true }],
+  ])("a profile that breaks the user-info rules is the provider's fault: %s is 502 OAUTH_PROVIDER_UNAVAILABLE, never HOOK_FAILED", async (_case, identity) => {
+    app.provider.setScript({ identity: identity as { sub: string } });
+    logger.clear();
+    await expectFailedLogin(502, 'OAUTH_PROVIDER_UNAVAILABLE');
+    expect(behaviour.seen).toEqual([]);
+    expect(logger.matching('warn', 'OAuth provider acme, mapProfileToUser')).toHaveLength(1);
+    expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/nnnnnnnn|ssssssss|Mal.?lory/);
+  });
+
+  it('a verified email that normalising turns into another address (fullwidth) is not trusted: 400 OAUTH_EMAIL_UNVERIFIED', async () => {
+    app.provider.setScript({ identity: { sub: 'fullwidth', email: 'ＡＬＩＣＥ@x.io', email_verified: true } });
+    await expectFailedLogin(400, 'OAUTH_EMAIL_UNVERIFIED');
+  });
+
+  it('a hook that returns an identity breaking the user-info rules is still 500 HOOK_FAILED', async () => {
+    behaviour.hook = 'overlong';
+    logger.clear();
+    app.provider.setScript({ identity: { sub: 'hooked-5', email: 'hooked5@x.io', email_verified: true } });
+    await expectFailedLogin(500, 'HOOK_FAILED');
+    expect(logger.matching('error', 'before-hook beforeOAuthLogin returned an OAuthUserInfo that name must be')).toHaveLength(1);
   });
 
   it('a code the token endpoint refuses (invalid_grant): 401 OAUTH_CODE_REJECTED', async () => {
@@ -195,5 +251,23 @@ describe('oauth2 provider entries: client_secret_post and pkce: false', () => {
     expect(request).toMatchObject({ clientAuthentication: 'client_secret_post', clientSecretValid: true });
     expect(request.params.code_verifier).toBeUndefined();
     expect(app.provider.lastAuthorization()!.query.code_challenge).toBeUndefined();
+  });
+});
+
+describe('oauth2 against a provider streaming a 64 MiB userinfo', () => {
+  let app: OAuth2App<HostileOidcProvider>;
+  beforeAll(async () => {
+    app = await createHostileOAuth2App({ engine: 'sqlite', credential: 'session' });
+  });
+  afterAll(() => app?.close());
+
+  it('closes the connection after about 1 MiB: 502, and the provider could not hand over more than a few MiB', async () => {
+    app.provider.setScript({ faults: { userinfo: { kind: 'oversized', bytes: 64 * MiB, declareLength: false } } });
+    const { response } = await app.signIn();
+    expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+    // The provider writes only as fast as the app reads: what it handed over bounds what the app held.
+    const { written, completed } = await app.provider.records.streams[0].outcome;
+    expect(completed).toBe(false);
+    expect(written).toBeLessThan(16 * MiB);
   });
 });

@@ -66,12 +66,14 @@ describe.each(MATRIX)('oauth2 state, PKCE and redirects on %s with the %s creden
     await expectRefused(agent, callbackUrl, 400, 'OAUTH_STATE_INVALID');
   });
 
-  it('a replayed callback: the cookie is gone (400); with a stolen copy of it, the provider refuses the used code (401)', async () => {
+  it('a replayed callback: the cookie is gone (400); with a stolen copy of it, the state is used already (400), the provider not asked', async () => {
     const { agent, callbackUrl } = await app.walk('alice');
     const stolen = agent.clone();
     expect((await agent.request(callbackUrl)).status).toBe(302);
+    const tokenRequests = app.provider.tokenRequests.length;
     await expectRefused(agent, callbackUrl, 400, 'OAUTH_STATE_INVALID');
-    await expectRefused(stolen, callbackUrl, 401, 'OAUTH_CODE_REJECTED');
+    await expectRefused(stolen, callbackUrl, 400, 'OAUTH_STATE_INVALID');
+    expect(app.provider.tokenRequests).toHaveLength(tokenRequests);
   });
 
   it("another provider's callback: the state is bound to the provider that started the login (400)", async () => {

@@ -9,6 +9,7 @@ import { CLIENT_ID, createHostileOidcApp, type OidcApp } from './oidc-kit.js';
 const ENGINES = await availableEngines();
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 const now = () => Math.floor(Date.now() / 1000);
+const MiB = 1024 * 1024;
 
 /**
  * What oidc-provider will never do, a provider of our own does: every id_token, userinfo and
@@ -50,6 +51,9 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     ['for another client', { idToken: { claims: { aud: 'another-client' } } }],
     ['for several audiences, without azp', { idToken: { claims: { aud: [CLIENT_ID, 'another-client'] } } }],
     ['for several audiences, azp another client', { idToken: { claims: { aud: [CLIENT_ID, 'another-client'], azp: 'another-client' } } }],
+    ['for this client alone, azp another client', { idToken: { claims: { aud: CLIENT_ID, azp: 'another-client' } } }],
+    ['for this client alone as a one-element list, azp another client', { idToken: { claims: { aud: [CLIENT_ID], azp: 'another-client' } } }],
+    ['for this client alone, azp not a string', { idToken: { claims: { aud: CLIENT_ID, azp: 42 } } }],
     ['expired', { idToken: { claims: { exp: now() - 600, iat: now() - 1200 } } }],
     ['issued an hour from now', { idToken: { claims: { iat: now() + 3600, exp: now() + 7200 } } }],
     ['with another nonce', { idToken: { claims: { nonce: 'replayed-nonce' } } }],
@@ -59,6 +63,28 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
   ])('refuses an id_token %s: 401 OIDC_ID_TOKEN_INVALID, nothing written', async (_case, script) => {
     app.provider.setScript(script);
     await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
+  });
+
+  it.each<[string, HostileScript]>([
+    ['a name over 1,024 characters', { identity: { sub: 'long-name', email: 'long-name@x.io', email_verified: true, name: 'n'.repeat(1025) } }],
+    ['a name holding a NUL', { identity: { sub: 'nul-name', email: 'nul-name@x.io', email_verified: true, name: 'Mal\u0000lory' } }],
+    ['a name holding a lone surrogate', { identity: { sub: 'surrogate-name', email: 'surrogate@x.io', email_verified: true, name: 'Mal\ud800lory' } }],
+    ['an email holding a zero-width space', { identity: { sub: 'zw-email', email: 'mal\u200blory@x.io', email_verified: true } }],
+    ['an empty subject', { identity: { sub: '', email: 'empty-sub@x.io', email_verified: true } }],
+    ['a subject of 256 characters', { identity: { sub: 's'.repeat(256), email: 'long-sub@x.io', email_verified: true } }],
+    ['a subject holding a NUL', { identity: { sub: 'sub\u0000ject', email: 'nul-sub@x.io', email_verified: true } }],
+    ['userinfo (no email in the id_token) with a name over 1,024 characters', { idToken: { claims: { email: undefined, email_verified: undefined } }, userinfo: { name: 'n'.repeat(1025) } }],
+  ])('claims that break the user-info rules are the provider\'s fault: %s is 401 OIDC_ID_TOKEN_INVALID, never HOOK_FAILED', async (_case, script) => {
+    app.provider.setScript(script);
+    logger.clear();
+    await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
+    expect(logger.lines.filter((line) => line.text.includes('before-hook'))).toEqual([]);
+    expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/nnnnnnnn|ssssssss|Mal.?lory/);
+  });
+
+  it('accepts a single audience with azp this client', async () => {
+    app.provider.setScript({ idToken: { claims: { aud: CLIENT_ID, azp: CLIENT_ID } }, identity: { sub: 'single-aud-azp', email: 'single-azp@x.io', email_verified: true } });
+    expect((await app.signIn()).response.status).toBe(302);
   });
 
   it('accepts several audiences when azp is this client', async () => {
@@ -78,6 +104,19 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
   });
 
+  it('a callback replayed with a copy of its cookie, to a provider that takes the code again: 400 OAUTH_STATE_INVALID', async () => {
+    app.provider.setScript({ reusableCodes: true, identity: { sub: 'replayed', email: 'replayed@x.io', email_verified: true } });
+    const { agent, callbackUrl } = await app.walk();
+    const copy = agent.clone();
+    expect((await agent.request(callbackUrl)).status).toBe(302);
+    const before = await writtenRows(app);
+    const response = await copy.request(callbackUrl);
+    expect(await errorOf(response)).toMatchObject({ status: 400, code: 'OAUTH_STATE_INVALID' });
+    expect(credentialCookieOf(response)).toBeUndefined();
+    expect(await writtenRows(app)).toBe(before);
+    expect(app.provider.records.token).toHaveLength(1);
+  });
+
   it('an authorization response without a code: 400 OAUTH_PROVIDER_ERROR, the token endpoint never asked', async () => {
     app.provider.setScript({ authorizationResponse: { code: undefined } });
     await expectRefused(400, 'OAUTH_PROVIDER_ERROR');
@@ -90,6 +129,22 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     await expectRefused(502, 'OAUTH_PROVIDER_UNAVAILABLE');
     expect(logger.matching('warn', 'OAuth provider op, token endpoint')).toHaveLength(1);
     expect(logger.lines.map((line) => line.text).join('\n')).not.toMatch(/access_tok|leaked/);
+  });
+
+  it.each([
+    ['fullwidth', 'ＡＬＩＣＥ@x.io'],
+    ['with a ligature', 'ﬁnn@x.io'],
+    ['with the Kelvin sign', '\u212Aate@x.io'],
+    ['with a non-ASCII capital', 'Élise@x.io'],
+  ])('a verified email that normalising turns into another address (%s) is not trusted: 400 OAUTH_EMAIL_UNVERIFIED', async (_case, email) => {
+    app.provider.setScript({ identity: { sub: `lookalike-${email}`, email, email_verified: true } });
+    await expectRefused(400, 'OAUTH_EMAIL_UNVERIFIED');
+  });
+
+  it('a verified email differing from the stored one only in ASCII case is the same address: the user is created', async () => {
+    app.provider.setScript({ identity: { sub: 'ascii-case', email: 'Casey@X.io', email_verified: true } });
+    expect((await app.signIn()).response.status).toBe(302);
+    expect(await app.rows('oauth_accounts')).toContainEqual(expect.objectContaining({ provider_user_id: 'ascii-case', email: 'casey@x.io' }));
   });
 
   it('an unverified email in the id_token creates no user (400 OAUTH_EMAIL_UNVERIFIED)', async () => {
@@ -110,6 +165,9 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
     ['a token endpoint slower than the timeout', { faults: { token: { kind: 'delay', ms: 3000 } } }],
     ['a JWKS endpoint answering 500', { faults: { jwks: { kind: 'status', status: 500 } } }],
     ['a userinfo endpoint answering garbage', { faults: { userinfo: { kind: 'not-json' } }, idToken: { claims: { email: undefined, email_verified: undefined } } }],
+    ['a token answer of 2 MiB', { faults: { token: { kind: 'oversized', bytes: 2 * MiB } } }],
+    ['a token answer of 2 MiB, chunked', { faults: { token: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } } }],
+    ['a userinfo answer of 2 MiB', { faults: { userinfo: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } }, idToken: { claims: { email: undefined, email_verified: undefined } } }],
   ])('%s: 502 OAUTH_PROVIDER_UNAVAILABLE', async (_case, script) => {
     app.provider.setScript(script);
     if (script.faults?.jwks) {
@@ -130,6 +188,27 @@ describe('oidc discovery that names another issuer (mix-up)', () => {
       const response = await new BrowserAgent().request(app.loginUrl());
       expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
       expect(logger.lines.map((line) => line.text)).toContainEqual(expect.stringContaining('OAuth provider op, discovery'));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('oidc discovery and JWKS answers over 1 MiB', () => {
+  it.each<[string, HostileScript]>([
+    ['a discovery document', { faults: { discovery: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } } }],
+    ['a JWKS', { faults: { jwks: { kind: 'oversized', bytes: 2 * MiB, declareLength: false } } }],
+  ])('%s of 2 MiB: 502 OAUTH_PROVIDER_UNAVAILABLE, logged without a byte of it', async (_case, script) => {
+    const logger = new CapturingLogger();
+    const app = await createHostileOidcApp({ engine: 'sqlite', credential: 'session', logger, hostile: { script } });
+    try {
+      const before = await writtenRows(app);
+      // Discovery happens at the login (its redirect needs the authorization endpoint); the JWKS, at the callback.
+      const response = script.faults?.discovery ? await new BrowserAgent().request(app.loginUrl()) : (await app.signIn()).response;
+      expect(await errorOf(response)).toMatchObject({ status: 502, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+      expect(await writtenRows(app)).toBe(before);
+      expect(logger.matching('warn', 'answer over 1 MiB, not read further')).toHaveLength(1);
+      expect(logger.lines.map((line) => line.text).join('\n')).not.toContain('xxxx');
     } finally {
       await app.close();
     }

@@ -64,5 +64,8 @@ export async function actOut(fault: Fault, request: IncomingMessage, response: S
     case 'reset':
       request.socket.resetAndDestroy();
       return true;
+    case 'oversized':
+      // The endpoint answers, through an oversized sender (HostileOidcProvider).
+      return false;
   }
 }

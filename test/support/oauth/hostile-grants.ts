@@ -20,10 +20,10 @@ export class HostileGrants {
     return request;
   }
 
-  /** RFC 6749 §4.1.3 and RFC 7636 §4.6. */
-  redeem(params: Record<string, string>): Redemption {
+  /** RFC 6749 §4.1.3 and RFC 7636 §4.6; `reusable`: a used code is accepted again (a lie of the script). */
+  redeem(params: Record<string, string>, reusable = false): Redemption {
     const pending = this.codes.get(params.code ?? '');
-    if (!pending || pending.used) return { ok: false, error: 'invalid_grant', description: 'unknown or already used code' };
+    if (!pending || (pending.used && !reusable)) return { ok: false, error: 'invalid_grant', description: 'unknown or already used code' };
     pending.used = true;
     const { query } = pending.request;
     if (params.redirect_uri !== query.redirect_uri) return { ok: false, error: 'invalid_grant', description: 'redirect_uri mismatch' };

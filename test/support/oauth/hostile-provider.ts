@@ -6,9 +6,9 @@ import { hostileDiscoveryDocument } from './hostile-discovery.js';
 import { actOut, Delays, FaultBook } from './hostile-faults.js';
 import { HostileGrants } from './hostile-grants.js';
 import { defaultIdTokenClaims, type IdTokenParties, scriptedIdToken } from './hostile-id-token.js';
-import type { AuthorizationRecord, BearerRecord, HostileEndpoint, HostileRecords, HostileScript, Identity, IdTokenScript, TokenRecord } from './hostile-script.js';
+import type { AuthorizationRecord, BearerRecord, Fault, HostileEndpoint, HostileRecords, HostileScript, Identity, IdTokenScript, TokenRecord } from './hostile-script.js';
 import { answerTokenRequest } from './hostile-token-endpoint.js';
-import { formParams, readBody, sendJson, sendRedirect, sendText } from './http-io.js';
+import { formParams, type JsonSender, readBody, sendJson, sendRedirect, sendText, streamPaddedJson } from './http-io.js';
 import { LoopbackServer } from './loopback-server.js';
 import type { ProviderUrls } from './oidc-provider-options.js';
 import { withOverrides } from './overrides.js';
@@ -167,20 +167,24 @@ export class HostileOidcProvider {
       const route = `${request.method} ${url.pathname}`;
       if (route === `GET ${PATHS.discovery}`) {
         this.records.discovery += 1;
-        if (await this.faulted('discovery', request, response)) return;
-        return sendJson(response, 200, hostileDiscoveryDocument(this.urls, algorithmOf(this.parties.providerKey), this.mode, this.script.discovery));
+        const send = await this.faulted('discovery', request, response);
+        if (!send) return;
+        return send(response, 200, hostileDiscoveryDocument(this.urls, algorithmOf(this.parties.providerKey), this.mode, this.script.discovery));
       }
       if (route === `GET ${PATHS.jwks}`) {
         this.records.jwks += 1;
-        if (await this.faulted('jwks', request, response)) return;
-        return sendJson(response, 200, this.jwks());
+        const send = await this.faulted('jwks', request, response);
+        if (!send) return;
+        return send(response, 200, this.jwks());
       }
       if (route === `GET ${PATHS.authorization}`) return this.authorize(response, url);
       if (route === `POST ${PATHS.token}`) {
         const params = formParams(await readBody(request));
         const record = this.recordTokenRequest(request, params);
-        if (await this.faulted('token', request, response)) return;
+        const send = await this.faulted('token', request, response);
+        if (!send) return;
         return await answerTokenRequest(response, params, record, {
+          send,
           grants: this.grants,
           script: this.script,
           mode: this.mode,
@@ -189,14 +193,16 @@ export class HostileOidcProvider {
       }
       if (route === `GET ${PATHS.userinfo}` || route === `POST ${PATHS.userinfo}`) {
         const record = this.recordBearer(this.records.userinfo, request, url.pathname);
-        if (await this.faulted('userinfo', request, response)) return;
-        return this.bearerAnswer(response, record, () => this.userinfoBody());
+        const send = await this.faulted('userinfo', request, response);
+        if (!send) return;
+        return this.bearerAnswer(send, response, record, () => this.userinfoBody());
       }
       const resources = this.script.resources ?? {};
       if (request.method === 'GET' && Object.hasOwn(resources, url.pathname)) {
         const record = this.recordBearer(this.records.resource, request, url.pathname);
-        if (await this.faulted('resource', request, response)) return;
-        return this.bearerAnswer(response, record, () => resources[url.pathname]);
+        const send = await this.faulted('resource', request, response);
+        if (!send) return;
+        return this.bearerAnswer(send, response, record, () => resources[url.pathname]);
       }
       sendJson(response, 404, { error: 'not_found' });
     } catch (error) {
@@ -204,10 +210,24 @@ export class HostileOidcProvider {
     }
   }
 
-  /** Acts out the endpoint's fault, if one is due; true when the request needs nothing more. */
-  private async faulted(endpoint: HostileEndpoint, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  /**
+   * Acts out the endpoint's fault, if one is due: undefined when the request needs nothing more,
+   * else how the endpoint sends its answer (padded and streamed for an `oversized` fault).
+   */
+  private async faulted(endpoint: HostileEndpoint, request: IncomingMessage, response: ServerResponse): Promise<JsonSender | undefined> {
     const fault = this.faults.take(endpoint);
-    return fault !== undefined && (await actOut(fault, request, response, this.delays));
+    if (fault?.kind === 'oversized') return this.oversizedSender(endpoint, fault);
+    if (fault !== undefined && (await actOut(fault, request, response, this.delays))) return undefined;
+    return sendJson;
+  }
+
+  /** Sends a 2xx answer padded to the fault's size and records how far it got; an error answer as it is. */
+  private oversizedSender(endpoint: HostileEndpoint, fault: Extract<Fault, { kind: 'oversized' }>): JsonSender {
+    return (response, status, body, headers = {}) => {
+      if (status >= 300 || body === null || typeof body !== 'object') return sendJson(response, status, body, headers);
+      const outcome = streamPaddedJson(response, status, body, headers, fault.bytes, fault.declareLength ?? true);
+      this.records.streams.push({ endpoint, bytes: fault.bytes, outcome });
+    };
   }
 
   /** Straight back to the redirect_uri: no login, no consent (RFC 6749 §4.1.2). */
@@ -249,11 +269,11 @@ export class HostileOidcProvider {
     return record;
   }
 
-  private bearerAnswer(response: ServerResponse, record: BearerRecord, body: () => unknown): void {
+  private bearerAnswer(send: JsonSender, response: ServerResponse, record: BearerRecord, body: () => unknown): void {
     if (!record.accessTokenValid) {
       return sendJson(response, 401, { error: 'invalid_token' }, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     }
-    sendJson(response, 200, body());
+    send(response, 200, body());
   }
 
   private userinfoBody(): unknown {
@@ -263,7 +283,7 @@ export class HostileOidcProvider {
 }
 
 function emptyRecords(): HostileRecords {
-  return { discovery: 0, jwks: 0, authorization: [], token: [], userinfo: [], resource: [] };
+  return { discovery: 0, jwks: 0, authorization: [], token: [], userinfo: [], resource: [], streams: [] };
 }
 
 /** Starts a hostile provider on 127.0.0.1 (port 0 by default). */

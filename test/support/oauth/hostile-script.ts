@@ -21,6 +21,8 @@ export interface HostileScript {
   resources?: Record<string, unknown>;
   /** What goes wrong, per endpoint. */
   faults?: Partial<Record<HostileEndpoint, Fault>>;
+  /** Codes the token endpoint accepts again and again (RFC 6749 §4.1.2 says once), each with its own tokens. @default false */
+  reusableCodes?: boolean;
 }
 
 export interface Identity {
@@ -66,7 +68,26 @@ export type Fault = { times?: number } & (
   | { kind: 'hang' }
   /** Destroys the connection without an answer: the client sees a reset socket. */
   | { kind: 'reset' }
+  /**
+   * Answers normally, but with the JSON body padded (a `padding` member of `x`s, or a last array
+   * element of them) to `bytes` bytes,
+   * streamed only as fast as the client reads it; with `declareLength: false`, without a
+   * `Content-Length` (chunked). `records.streams` tells how much the client took.
+   */
+  | { kind: 'oversized'; bytes: number; declareLength?: boolean }
 );
+
+/** An `oversized` answer: how far it got before it ended. */
+export interface StreamRecord {
+  endpoint: HostileEndpoint;
+  /** The size of the whole answer, in bytes. */
+  bytes: number;
+  /**
+   * Resolves once the answer is over: `completed` when every byte was handed to the connection,
+   * else the client closed it first, after `written` bytes (the client read at most that many).
+   */
+  outcome: Promise<{ written: number; completed: boolean }>;
+}
 
 /** An authorization request the provider received. */
 export interface AuthorizationRecord {
@@ -101,4 +122,6 @@ export interface HostileRecords {
   token: TokenRecord[];
   userinfo: BearerRecord[];
   resource: BearerRecord[];
+  /** The `oversized` answers sent, in order. */
+  streams: StreamRecord[];
 }

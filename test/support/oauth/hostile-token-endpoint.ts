@@ -1,10 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { HostileGrants } from './hostile-grants.js';
 import type { AuthorizationRecord, HostileScript, IdTokenScript, TokenRecord } from './hostile-script.js';
-import { sendJson } from './http-io.js';
+import { type JsonSender, sendJson } from './http-io.js';
 import { withOverrides } from './overrides.js';
 
 export interface TokenEndpointParts {
+  /** How the successful answer is sent (an `oversized` fault pads it). */
+  send: JsonSender;
   grants: HostileGrants;
   script: HostileScript;
   mode: 'oidc' | 'oauth2';
@@ -22,7 +24,7 @@ export async function answerTokenRequest(response: ServerResponse, params: Recor
   }
   let authorization: AuthorizationRecord | undefined;
   if (params.grant_type === 'authorization_code') {
-    const redemption = parts.grants.redeem(params);
+    const redemption = parts.grants.redeem(params, parts.script.reusableCodes === true);
     if (!redemption.ok) return sendJson(response, 400, { error: redemption.error, error_description: redemption.description });
     authorization = redemption.request;
   } else if (params.grant_type === 'refresh_token') {
@@ -33,7 +35,7 @@ export async function answerTokenRequest(response: ServerResponse, params: Recor
   const body: Record<string, unknown> = { ...parts.grants.issueTokens(), token_type: 'Bearer', expires_in: 3600, scope: authorization?.query.scope };
   const idToken = idTokenScript(parts, authorization, params.grant_type);
   if (idToken !== 'omit') body.id_token = await parts.signIdToken(idToken, authorization);
-  sendJson(response, 200, withOverrides(body, parts.script.tokenResponse));
+  parts.send(response, 200, withOverrides(body, parts.script.tokenResponse));
 }
 
 function idTokenScript(parts: TokenEndpointParts, authorization: AuthorizationRecord | undefined, grantType: string): IdTokenScript | 'omit' {

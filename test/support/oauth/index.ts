@@ -12,6 +12,7 @@ export type {
   Identity,
   IdTokenScript,
   IdTokenSignature,
+  StreamRecord,
   TokenRecord,
 } from './hostile-script.js';
 export { BrowserAgent, BrowserAgentError, type CallbackReached, type Hop, type SignedIn, type WalkOptions } from './browser-agent.js';

@@ -1,9 +1,22 @@
 import { SvcInitialSchema1763700000000 } from './1763700000000-svc-initial-schema.js';
 import { SvcRateLimitWindowEnd1763800000000 } from './1763800000000-svc-rate-limit-window-end.js';
 import { SvcRateLimitUnlogged1763900000000 } from './1763900000000-svc-rate-limit-unlogged.js';
+import { SvcOAuthUsedStates1764000000100 } from './1764000000100-svc-oauth-used-states.js';
 import { SvcEmailSkeleton1764000000200 } from './1764000000200-svc-email-skeleton.js';
 
-export { SvcEmailSkeleton1764000000200, SvcInitialSchema1763700000000, SvcRateLimitUnlogged1763900000000, SvcRateLimitWindowEnd1763800000000 };
+export {
+  SvcEmailSkeleton1764000000200,
+  SvcInitialSchema1763700000000,
+  SvcOAuthUsedStates1764000000100,
+  SvcRateLimitUnlogged1763900000000,
+  SvcRateLimitWindowEnd1763800000000,
+};
 
 /** The library's migrations, in order, for the application's TypeORM `migrations` list. */
-export const authMigrations = [SvcInitialSchema1763700000000, SvcRateLimitWindowEnd1763800000000, SvcRateLimitUnlogged1763900000000, SvcEmailSkeleton1764000000200];
+export const authMigrations = [
+  SvcInitialSchema1763700000000,
+  SvcRateLimitWindowEnd1763800000000,
+  SvcRateLimitUnlogged1763900000000,
+  SvcOAuthUsedStates1764000000100,
+  SvcEmailSkeleton1764000000200,
+];

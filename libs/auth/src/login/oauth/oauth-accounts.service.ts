@@ -12,6 +12,7 @@ import { normalizeEmail } from '../../users/email.js';
 import { UserStore } from '../../users/user-store.js';
 import type { CredentialIssuer } from '../../credentials/credential-issuer.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
+import { normalisesToTheVerifiedAddress } from './verified-email.js';
 import type { OAuthMethod } from '../../config/login-methods.js';
 import type { OAuthUserInfo } from '../../config/oauth-options.js';
 import type { LoginResult } from '../../credentials/credential-delivery.js';
@@ -20,7 +21,8 @@ import type { LoginResult } from '../../credentials/credential-delivery.js';
  * Finds or creates the user of a provider identity and issues its credential, in one transaction
  * (README, "What is stored"). The account rules fail closed (README, "Accounts"):
  * - a linked identity logs its user in; an inactive user is 403, a missing one (orphaned link) 401;
- * - an unknown identity creates a user and its link only from a verified email no user holds;
+ * - an unknown identity creates a user and its link only from a verified email no user holds, that
+ *   normalising leaves the address the provider verified;
  * - an email that a user already holds is 409: an OAuth login never takes an account over by email.
  */
 @Injectable()
@@ -93,9 +95,10 @@ export class OAuthAccounts {
   /** An identity with no link yet: a new user from its verified email, unless a user holds that email. */
   private async firstLogin(manager: EntityManager, info: OAuthUserInfo, columns: Record<string, unknown>): Promise<SvcUser> {
     const email = info.email === null ? null : normalizeEmail(info.email);
-    if (email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
-    // An unverified email would let anyone pre-claim someone else's address.
-    if (!info.emailVerified) throw new AuthError('OAUTH_EMAIL_UNVERIFIED');
+    if (info.email === null || email === null || !isEmail(email)) throw new AuthError('OAUTH_EMAIL_MISSING');
+    // An unverified email would let anyone pre-claim someone else's address; so would a verified
+    // one that normalising turns into another address (`ＡＬＩＣＥ@x.io` is not alice@x.io's mailbox).
+    if (!info.emailVerified || !normalisesToTheVerifiedAddress(info.email)) throw new AuthError('OAUTH_EMAIL_UNVERIFIED');
     if (await this.users.findByEmailOrLookalike(manager, email)) {
       // Each statement reads what was committed before it (PostgreSQL READ COMMITTED): a concurrent
       // first login of this identity may have committed the user and its link since the first look.

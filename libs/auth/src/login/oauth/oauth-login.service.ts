@@ -14,6 +14,7 @@ import { OAuthAccounts } from './oauth-accounts.service.js';
 import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
 import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
+import { OAuthUsedStates } from './oauth-used-states.js';
 import { checkedUserInfo } from './oauth-user-info.js';
 import { ProfileColumns } from './profile-columns.js';
 
@@ -25,8 +26,8 @@ export type OAuthCallbackResult =
 /**
  * The OAuth core, shared by the oauth2 and oidc login methods: the authorization request (state,
  * PKCE, nonce in a signed cookie) and the callback (the cookie checked and cleared, the provider's
- * answer checked, the identity handed to `beforeOAuthLogin`, the account resolved and the
- * credential issued in one transaction).
+ * answer checked, the state recorded as used, the identity handed to `beforeOAuthLogin`, the
+ * account resolved and the credential issued in one transaction).
  */
 @Injectable()
 export class OAuthLogin {
@@ -35,6 +36,7 @@ export class OAuthLogin {
   constructor(
     private readonly stateTokens: OAuthStateTokens,
     private readonly stateCookie: OAuthStateCookie,
+    private readonly usedStates: OAuthUsedStates,
     private readonly hooks: HookRunner,
     private readonly accounts: OAuthAccounts,
     private readonly profileColumns: ProfileColumns,
@@ -75,6 +77,9 @@ export class OAuthLogin {
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
     const { attempt, code } = await this.checkedResponse(provider, token, request);
     const linking = attempt.linkUserId === undefined ? undefined : await this.linkingUser(attempt.linkUserId, request);
+    // RFC 9700 §2.1, §4.7.1: a one-time-use state. Clearing the cookie stops its browser only; a
+    // copy of cookie and callback URL, replayed on any instance, meets the used state.
+    if (!(await this.usedStates.consume(attempt.state, attempt.expiresAt))) throw new AuthError('OAUTH_STATE_INVALID', { message: 'OAuth state already used' });
     const identity = await provider.identify(code, attempt);
     const userInfo = await this.hookedUserInfo(provider, identity, linking, request);
     const redirect = attempt.redirect;
@@ -114,7 +119,7 @@ export class OAuthLogin {
    * provider's, a `state` that differs from the cookie's, or (RFC 9207) an `iss` that is not the
    * provider's. Only then is a provider's `error=` believed (400 OAUTH_PROVIDER_ERROR).
    */
-  private async checkedResponse(provider: OAuthProviderClient, token: string | undefined, request: Request): Promise<{ attempt: OAuthAttempt; code: string }> {
+  private async checkedResponse(provider: OAuthProviderClient, token: string | undefined, request: Request): Promise<{ attempt: OAuthAttempt & { expiresAt: Date }; code: string }> {
     const attempt = token ? await this.stateTokens.verify(token, provider) : null;
     const { state, iss, error } = request.query;
     if (!attempt || typeof state !== 'string' || !constantTimeEqual(state, attempt.state)) throw new AuthError('OAUTH_STATE_INVALID');

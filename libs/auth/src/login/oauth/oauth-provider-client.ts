@@ -62,7 +62,10 @@ export interface OAuthProviderClient {
   /** Whether an authorization response without `iss` is refused (the provider says it always sends one). */
   requiresIssuerInResponse(): Promise<boolean>;
   authorizationUrl(request: AuthorizationRequest): Promise<URL>;
-  /** Exchanges the code and learns who the user is; throws an AuthError on any failure. */
+  /**
+   * Exchanges the code and learns who the user is; throws an AuthError on any failure. The identity
+   * meets the user-info rules (`checkedUserInfo`): one that breaks them is the provider's failure.
+   */
   identify(code: string, attempt: OAuthAttempt): Promise<ProviderIdentity>;
 }
 

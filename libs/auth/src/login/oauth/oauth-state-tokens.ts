@@ -38,8 +38,8 @@ export class OAuthStateTokens {
       .sign(this.encoder.encode(provider.section.secretKey));
   }
 
-  /** The attempt, if `token` is a state token of ours, unexpired and bound to `provider`; else null. */
-  async verify(token: string, provider: OAuthProviderClient): Promise<OAuthAttempt | null> {
+  /** The attempt and when its token expires, if `token` is a state token of ours, unexpired and bound to `provider`; else null. */
+  async verify(token: string, provider: OAuthProviderClient): Promise<(OAuthAttempt & { expiresAt: Date }) | null> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, this.encoder.encode(provider.section.secretKey), {
@@ -52,9 +52,17 @@ export class OAuthStateTokens {
     } catch {
       return null;
     }
-    const { prv, sta, cv, nce, rdr, lnk } = payload;
-    if (prv !== provider.name || typeof sta !== 'string' || typeof rdr !== 'string') return null;
+    const { prv, sta, cv, nce, rdr, lnk, exp } = payload;
+    if (prv !== provider.name || typeof sta !== 'string' || typeof rdr !== 'string' || typeof exp !== 'number') return null;
     if ([cv, nce, lnk].some((claim) => claim !== undefined && typeof claim !== 'string')) return null;
-    return { provider: prv, state: sta, codeVerifier: cv as string | undefined, nonce: nce as string | undefined, redirect: rdr, linkUserId: lnk as string | undefined };
+    return {
+      provider: prv,
+      state: sta,
+      codeVerifier: cv as string | undefined,
+      nonce: nce as string | undefined,
+      redirect: rdr,
+      linkUserId: lnk as string | undefined,
+      expiresAt: new Date(exp * 1000),
+    };
   }
 }

@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import type { OAuthProviderConfigBase } from '../../config/oauth-config.js';
 import { isLoopbackHost } from '../../config/option-rules.js';
+import { isResponseTooLarge, sizeLimitedFetch } from './size-limited-fetch.js';
 
 /** Client authentication: client_secret_basic (RFC 6749 §2.3.1) unless the entry says client_secret_post. */
 export function clientAuthenticationOf(provider: OAuthProviderConfigBase): client.ClientAuth {
@@ -8,12 +9,14 @@ export function clientAuthenticationOf(provider: OAuthProviderConfigBase): clien
 }
 
 /**
- * The transport rules of every call to a provider: the section's timeout, and plain http only when
- * a configured provider URL is http (allowed by the options only on a loopback host); otherwise
- * openid-client refuses any http endpoint, a discovered one included.
+ * The transport rules of every call to a provider: the section's timeout, answers of at most
+ * 1 MiB (`sizeLimitedFetch`), and plain http only when a configured provider URL is http (allowed
+ * by the options only on a loopback host); otherwise openid-client refuses any http endpoint, a
+ * discovered one included.
  */
 export function applyTransportRules(config: client.Configuration, providerUrls: readonly string[], timeoutSeconds: number): void {
   config.timeout = timeoutSeconds;
+  config[client.customFetch] = sizeLimitedFetch;
   if (providerUrls.some((url) => new URL(url).protocol === 'http:')) client.allowInsecureRequests(config);
 }
 
@@ -25,7 +28,7 @@ function assertFetchableUrl(url: URL): void {
 
 /**
  * GETs a JSON resource with the provider's access token (RFC 6750 §2.1) and the configuration's
- * transport rules; a status other than 2xx or a body that is not JSON is a provider failure.
+ * transport rules; a status other than 2xx, a body over 1 MiB or one that is not JSON is a provider failure.
  */
 export async function fetchJsonResource(config: client.Configuration, accessToken: string, url: URL): Promise<unknown> {
   assertFetchableUrl(url);
@@ -33,7 +36,8 @@ export async function fetchJsonResource(config: client.Configuration, accessToke
   if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
   try {
     return await response.json();
-  } catch {
+  } catch (error) {
+    if (isResponseTooLarge(error)) throw error;
     throw new Error(`${url.pathname} did not answer JSON`);
   }
 }

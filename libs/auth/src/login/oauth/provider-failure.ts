@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { ResponseBodyError } from 'openid-client';
 import { AuthError } from '../../errors/auth.error.js';
 import { describeError } from '../../errors/describe-error.js';
+import { isResponseTooLarge } from './size-limited-fetch.js';
 
 /**
  * The identity checks of oauth4webapi: the id_token's (OpenID Connect Core §3.1.3.7) and a userinfo
@@ -14,7 +15,7 @@ const ID_TOKEN_MESSAGE = /\bJWT\b|ID Token|"id_token"|"alg"/;
  * The error a failed call to a provider answers with (README, "OAuth logins"): a code the token
  * endpoint refused (`invalid_grant`: replayed, expired, or a PKCE verifier that does not match) is
  * 401 `OAUTH_CODE_REJECTED`; an id_token that fails a check is 401 `OIDC_ID_TOKEN_INVALID`;
- * anything else (unreachable, slow, not JSON, the wrong shape, our client refused) is 502
+ * anything else (unreachable, slow, over 1 MiB, not JSON, the wrong shape, our client refused) is 502
  * `OAUTH_PROVIDER_UNAVAILABLE`. Logged as name and message only (no token reaches a log).
  */
 export interface ProviderStep {
@@ -36,6 +37,11 @@ export async function callProvider<T>(context: ProviderStep, logger: Logger, wor
 export function providerFailure(error: unknown, context: ProviderStep, logger: Logger): AuthError {
   if (error instanceof AuthError) return error;
   const where = `OAuth provider ${context.provider}, ${context.step}`;
+  if (isResponseTooLarge(error)) {
+    // Checked first: an oversized JWKS or id_token response is the provider's outage, not a bad id_token.
+    logger.warn(`${where}: answer over 1 MiB, not read further`);
+    return new AuthError('OAUTH_PROVIDER_UNAVAILABLE', { cause: error });
+  }
   if (error instanceof ResponseBodyError && error.error === 'invalid_grant') {
     logger.warn(`${where}: code rejected (${error.error})`);
     return new AuthError('OAUTH_CODE_REJECTED', { cause: error });

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { Clock } from '../../clock.js';
 import type { OidcProviderConfig } from '../../config/oauth-config.js';
 import { clientAuthenticationOf } from '../oauth/openid-client-setup.js';
+import { sizeLimitedFetch } from '../oauth/size-limited-fetch.js';
 
 /** After a failed discovery, the next attempt waits this long: a login storm does not become a discovery storm. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
@@ -10,7 +11,7 @@ const RETRY_AFTER_FAILURE_MS = 5_000;
  * The provider's discovery document (OpenID Connect Discovery 1.0), fetched through openid-client
  * on first use rather than at startup, so that an application starts while its provider is down.
  * A document whose `issuer` is not exactly the configured one is refused by openid-client (OIDC
- * Discovery §4.3, mix-up defence). A success is kept for the life of the process; a failure is not:
+ * Discovery §4.3, mix-up defence). A document over 1 MiB is refused unread. A success is kept for the life of the process; a failure is not:
  * it is tried again on a later login, at most once per RETRY_AFTER_FAILURE_MS.
  */
 export class OidcDiscovery {
@@ -36,7 +37,11 @@ export class OidcDiscovery {
     const issuer = new URL(this.provider.issuer);
     const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [];
     try {
-      const config = await client.discovery(issuer, this.provider.clientId, this.provider.clientSecret, clientAuthenticationOf(this.provider), { execute, timeout: this.timeoutSeconds });
+      const config = await client.discovery(issuer, this.provider.clientId, this.provider.clientSecret, clientAuthenticationOf(this.provider), {
+        execute,
+        timeout: this.timeoutSeconds,
+        [client.customFetch]: sizeLimitedFetch,
+      });
       this.metadata = { ...config.serverMetadata() };
       return this.metadata;
     } catch (error) {

@@ -7,6 +7,7 @@ import { AuthError } from '../../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
 import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
 import type { OAuthUserInfo, ProfileColumnsMapper } from '../../config/oauth-options.js';
+import { checkedUserInfo } from '../oauth/oauth-user-info.js';
 import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
 import { callProvider } from '../oauth/provider-failure.js';
 import { OidcDiscovery } from './oidc-discovery.js';
@@ -18,7 +19,8 @@ const MAX_IAT_SKEW_SECONDS = 300;
 /**
  * An OpenID Connect provider. Identity comes only from an id_token that openid-client verified:
  * signature against the provider's JWKS with the configured algorithm only (`none`, HMAC and any
- * other algorithm refused), `iss`, `aud` and `azp`, `exp`, and the `nonce` of this login. When the
+ * other algorithm refused), `iss`, `aud`, `exp`, and the `nonce` of this login; then svc's own
+ * checks: `iat` not ahead, `azp` (when present) this client, the user-info rules. When the
  * id_token carries no email, userinfo is asked, and its `sub` must be the id_token's (OIDC Core §5.3.2).
  */
 export class OidcProviderClient implements OAuthProviderClient {
@@ -85,9 +87,31 @@ export class OidcProviderClient implements OAuthProviderClient {
       this.logger.warn(`OAuth provider ${this.name}, token endpoint: id_token refused: iat is in the future`);
       throw new AuthError('OIDC_ID_TOKEN_INVALID');
     }
+    // OIDC Core §3.1.3.7 (5): an azp present must be this client; openid-client checks it only when `aud` has several values.
+    if (claims.azp !== undefined && claims.azp !== this.provider.clientId) {
+      this.logger.warn(`OAuth provider ${this.name}, token endpoint: id_token refused: azp is another client`);
+      throw new AuthError('OIDC_ID_TOKEN_INVALID');
+    }
     // OIDC Core §5.3.2: userinfo is trusted only for the subject of the verified id_token.
-    const userinfo = typeof claims.email === 'string' ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(exchange, tokens.access_token, claims.sub));
-    return { userInfo: this.userInfoOf(claims, userinfo), profile: { ...userinfo, ...claims }, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+    const fromIdToken = typeof claims.email === 'string';
+    const userinfo = fromIdToken ? {} : await this.call('userinfo endpoint', true, () => client.fetchUserInfo(exchange, tokens.access_token, claims.sub));
+    const userInfo = this.checkedIdentity(this.userInfoOf(claims, userinfo), fromIdToken ? 'token endpoint' : 'userinfo endpoint');
+    return { userInfo, profile: { ...userinfo, ...claims }, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
+  }
+
+  /**
+   * The identity held to the user-info rules (a subject of 1 to 255 characters, a name of at most
+   * 1,024, no NUL, no lone surrogate): claims that break them are the provider's fault, refused
+   * here as an id_token that cannot be used, before any hook runs (README, "OpenID Connect").
+   */
+  private checkedIdentity(identity: OAuthUserInfo, step: string): OAuthUserInfo {
+    const checked = checkedUserInfo(identity, this.name);
+    if ('problem' in checked) {
+      // Field names only: nothing the provider sent reaches the log.
+      this.logger.warn(`OAuth provider ${this.name}, ${step}: id_token refused: the identity's ${checked.problem}`);
+      throw new AuthError('OIDC_ID_TOKEN_INVALID');
+    }
+    return checked.userInfo;
   }
 
   /** The identity: every field from the id_token, or every field from userinfo when the id_token lacks the email. */
