@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 
 const ENGINES = await availableEngines();
 
@@ -11,7 +11,7 @@ describe.each(ENGINES)('the database rate limiter and malformed emails on %s', (
   let t: TestApp;
   const logger = new CapturingLogger();
   beforeAll(async () => {
-    t = await createTestApp({ engine, logger, options: { rateLimit: { backend: 'database', max: 100 } } });
+    t = await createTestApp({ engine, logger, options: { secret: TEST_SECRET, rateLimit: { backend: 'database', max: 100 } } });
   });
   afterAll(() => t?.close());
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RateLimitOptions } from '#svc/auth';
 import { availableEngines, type Engine } from '../support/engines.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 import { canUseRedis, newRedisClient } from './support/redis.js';
 
 interface Variant {
@@ -44,7 +44,7 @@ describe.each(variants)('built-in endpoints limited by AuthModule, backend $name
     run = randomBytes(2).toString('hex');
     t = await createTestApp({
       engine: variant.engine,
-      options: { rateLimit: { max: 3, windowSeconds: 60, backend: variant.backend, trustedIpHeader: 'x-forwarded-for', redis } },
+      options: { secret: TEST_SECRET, rateLimit: { max: 3, windowSeconds: 60, backend: variant.backend, trustedIpHeader: 'x-forwarded-for', redis } },
     });
   });
 

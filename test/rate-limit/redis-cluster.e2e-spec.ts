@@ -3,7 +3,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import request from 'supertest';
 import { RedisRateLimitStorage } from '#svc/auth';
 import { AuthHealthIndicator } from '#svc/auth/health';
-import { createTestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET } from '../support/test-app.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
 import { canStartRedisCluster, type RedisClusterUnderTest, startRedisCluster } from './support/redis-cluster.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
@@ -83,7 +83,7 @@ if (canStartRedisCluster()) {
         imports: [TerminusModule.forRoot({ logger: false })],
         controllers: [HealthController],
         providers: [AuthHealthIndicator],
-        options: { rateLimit: { backend: 'redis', redis: cluster.connect(), max: 3, windowSeconds: 60 } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis: cluster.connect(), max: 3, windowSeconds: 60 } },
       });
       try {
         const statuses = [];
@@ -99,7 +99,7 @@ if (canStartRedisCluster()) {
     it("AuthModule's rateLimit.redisKeyPrefix holds on a Cluster: every counter under it, spread over the masters", async () => {
       const t = await createTestApp({
         engine: 'sqlite',
-        options: { rateLimit: { backend: 'redis', redis: cluster.connect(), redisKeyPrefix: 'billing:', max: 3, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis: cluster.connect(), redisKeyPrefix: 'billing:', max: 3, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } },
       });
       try {
         // Each account logs in from an IPv4 address and from an IPv6 /64: twelve counters.

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { randomBytes, randomInt } from 'node:crypto';
 import request from 'supertest';
-import { createTestApp, type TestApp, TestClock } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
 import { describeNotRun } from '../support/not-run.js';
 import { canUseRedis, newRedisClient, randomRedisPrefix, scanKeys } from './support/redis.js';
 
@@ -46,7 +46,7 @@ if (await canUseRedis()) {
       connections.push(redis);
       const app = await createTestApp({
         engine: 'sqlite',
-        options: { rateLimit: { backend: 'redis', redis, redisKeyPrefix, max: 3, windowSeconds: WINDOW_SECONDS, trustedIpHeader: 'x-forwarded-for' } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis, redisKeyPrefix, max: 3, windowSeconds: WINDOW_SECONDS, trustedIpHeader: 'x-forwarded-for' } },
       });
       apps.push(app);
       return app;
