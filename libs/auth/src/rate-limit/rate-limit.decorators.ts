@@ -36,12 +36,12 @@ export function SkipRateLimit(): MethodDecorator & ClassDecorator {
 
 /**
  * For the library's own endpoints: limited like `@RateLimit()` when a `rateLimit` section is
- * configured, not at all otherwise; `perAccount` also counts `account:<h>:path`, `perUser`
- * `user:<id>:path` for the signed-in user (so that spreading guesses over addresses does not help),
- * and `accountFailures` (login) the failed attempts per account and client (README, "Rate limiting").
+ * configured, not at all otherwise; `perUser` also counts `user:<id>:path` for the signed-in user
+ * (so that spreading guesses over addresses does not help), and `accountFailures` (login) the
+ * failed attempts per account and client (README, "Rate limiting").
  */
-export function AuthRateLimit(options: { perAccount?: boolean; perUser?: boolean; accountFailures?: boolean } = {}): MethodDecorator & ClassDecorator {
-  const route = { builtIn: true, perAccount: options.perAccount === true, perUser: options.perUser === true, accountFailures: options.accountFailures === true };
+export function AuthRateLimit(options: { perUser?: boolean; accountFailures?: boolean } = {}): MethodDecorator & ClassDecorator {
+  const route = { builtIn: true, perUser: options.perUser === true, accountFailures: options.accountFailures === true };
   return route.accountFailures ? applyDecorators(limitWith(route), UseInterceptors(LoginFailuresInterceptor)) : limitWith(route);
 }
 

@@ -13,6 +13,7 @@ import { clientAddressOf } from '../http/client-address.js';
 import { type AccountFailureKeys, AccountKeys } from './account/account-keys.js';
 import { countIfLoginFails } from './account/login-failures.interceptor.js';
 import { clientKeyOfAddress } from './client-key.js';
+import { routePathOf } from './route-path.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';
 
@@ -66,13 +67,12 @@ export class RateLimitGuard implements CanActivate {
     // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
     if (client === null) this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
     const keys = [`${client}:${path}`];
-    const account = route.perAccount || route.accountFailures ? this.getAccount(request) : null;
-    if (route.perAccount && account !== null) keys.push(this.accounts.ofAccount(account, path));
     const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
     if (route.perUser && typeof userId === 'string') keys.push(`user:${userId}:${path}`);
     // A storage in this process answers at once: no await, no timeout on the request's path.
     const counted = this.storage.checkNow ? this.countNow(keys, limit, settings, response) : this.countEach(keys, limit, settings, response);
-    if (!route.accountFailures || account === null) return counted;
+    const account = route.accountFailures ? this.getAccount(request) : null;
+    if (account === null) return counted;
     // The account's failures are looked at only once the address was let through.
     const failures = this.accounts.failuresOf(account, client!, path);
     return Promise.resolve(counted).then(() => this.admitAccount(request, response, failures, limit, settings));
@@ -89,13 +89,9 @@ export class RateLimitGuard implements CanActivate {
     return address === null ? null : clientKeyOfAddress(address);
   }
 
-  /**
-   * The matched route's path, without the query string: `/auth/LOGIN/`, `/auth/login?x=1` and
-   * `/auth/login` share one counter, as do `/items/1` and `/items/2` of `/items/:id`.
-   */
+  /** The matched route's path, without the query string (`routePathOf`). */
   protected getPath(request: Request): string {
-    const routePath = (request.route as { path?: unknown } | undefined)?.path;
-    return typeof routePath === 'string' ? `${request.baseUrl ?? ''}${routePath}` : request.path;
+    return routePathOf(request);
   }
 
   /**
