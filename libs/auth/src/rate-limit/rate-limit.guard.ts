@@ -65,7 +65,7 @@ export class RateLimitGuard implements CanActivate {
 
     const client = this.getTracker(request, route);
     // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
-    if (client === null) this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
+    if (client === null) return this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
     const keys = [`${client}:${path}`];
     const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
     if (route.perUser && typeof userId === 'string') keys.push(`user:${userId}:${path}`);
@@ -74,7 +74,7 @@ export class RateLimitGuard implements CanActivate {
     const account = route.accountFailures ? this.getAccount(request) : null;
     if (account === null) return counted;
     // The account's failures are looked at only once the address was let through.
-    const failures = this.accounts.failuresOf(account, client!, path);
+    const failures = this.accounts.failuresOf(account, client, path);
     return Promise.resolve(counted).then(() => this.admitAccount(request, response, failures, limit, settings));
   }
 
