@@ -5,6 +5,7 @@ import { createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js'
 import { expectServiceUnavailable, within } from './support/fault-checks.js';
 import { RedisServerProcess, redisServerInstalled } from './support/redis-server-process.js';
 import { describeWithRedisServer } from './support/required-services.js';
+import { TEST_SECRET } from '../support/test-app.js';
 
 /** The limiter gives a backend 2 s (README, rate limiting); an answer later than this is a hang. */
 const PROMPT_MS = 3000;
@@ -28,7 +29,7 @@ describeWithRedisServer('Redis stopped and started again under the Redis rate li
       app = await createFaultApp({
         engine: 'sqlite',
         strategy: 'session',
-        options: { rateLimit: { backend: 'redis', redis: limiterClient, max: 1000, windowSeconds: 60, onBackendError } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis: limiterClient, max: 1000, windowSeconds: 60, onBackendError } },
       });
       email = (await app.signup(`limited-${onBackendError}@fault.test`)).email;
     });

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AuthHealthIndicator } from '#svc/auth/health';
 import { canUseRedis, REDIS_URL } from '../rate-limit/support/redis.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 import { HealthController } from '../support/health-controller.js';
 
 const REDIS_REACHABLE = await canUseRedis();
@@ -19,7 +19,7 @@ describe('AuthHealthIndicator', () => {
     for (const client of clients.splice(0)) client.disconnect();
   });
 
-  const start = (rateLimit?: object) => createTestApp({ engine: 'sqlite', imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController], providers: [AuthHealthIndicator], options: { rateLimit } as never });
+  const start = (rateLimit?: object) => createTestApp({ engine: 'sqlite', imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController], providers: [AuthHealthIndicator], options: { secret: TEST_SECRET, rateLimit } as never });
   const redisOn = (url: string) => {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
     client.on('error', () => undefined);

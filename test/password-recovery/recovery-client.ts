@@ -7,9 +7,13 @@ import { eventually } from '../support/eventually.js';
 /** The strategies that have passwords, so password recovery (issue 4). */
 export const PASSWORD_STRATEGIES: AuthStrategy[] = ['session', 'jwt'];
 
-/** What `createTestApp` needs for `strategy`, with a fast bcrypt and the given password options. */
+/**
+ * What `createTestApp` needs for `strategy`, with a fast bcrypt and the given password options, and
+ * the module secret the database and redis limiters key accounts with (README, "Options reference").
+ */
 export function recoveryOptions(strategy: AuthStrategy, password: Partial<AuthOptions['password']> = {}): Partial<AuthOptions> {
   return {
+    secret: TEST_SECRET,
     password: { bcryptCost: 10, ...password },
     ...(strategy === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {}),
   };

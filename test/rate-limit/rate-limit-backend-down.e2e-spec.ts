@@ -66,7 +66,7 @@ const backends: DownBackend[] = [
   ...((await canUseRedis()) ? [stoppedRedis()] : []),
   destroyedDatabase('sqlite'),
   ...((await canUsePostgres()) ? [destroyedDatabase('postgres')] : []),
-  { name: 'a backend that never answers', storage: async () => ({ check: () => new Promise<never>(() => undefined) }) },
+  { name: 'a backend that never answers', storage: async () => ({ check: () => new Promise<never>(() => undefined), peek: () => new Promise<never>(() => undefined) }) },
 ];
 
 describe.each(backends)('rateLimit.onBackendError with $name', (backend) => {

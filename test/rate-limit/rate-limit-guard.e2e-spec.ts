@@ -48,7 +48,7 @@ class Routes {
 
   @Post('login')
   @HttpCode(200)
-  @AuthRateLimit({ perAccount: true })
+  @AuthRateLimit({ accountFailures: true })
   login(@Body() body: unknown) {
     return body;
   }
@@ -206,17 +206,12 @@ describe('RateLimitGuard (e2e, memory backend)', () => {
     });
   });
 
-  describe('per-account counting (login, forgot-password)', () => {
-    it('counts an account across client addresses, email normalised', async () => {
+  // README, "Rate limiting": login counts failed attempts per account (test/rate-limit/login-failures), never its successes.
+  describe('login (accountFailures)', () => {
+    it('lets logins of one account that do not fail through from any number of addresses', async () => {
       const server = await start({ max: 3, trustedIpHeader: 'x-forwarded-for' });
       const login = (ip: string, email: string) => request(server).post('/login').set('X-Forwarded-For', ip).send({ email, password: 'x' });
-      expect((await login('198.51.100.1', 'alice@example.com')).status).toBe(200);
-      expect((await login('198.51.100.2', ' Alice@Example.COM')).status).toBe(200);
-      expect((await login('198.51.100.3', 'ALICE@example.com ')).status).toBe(200);
-      const refused = await login('198.51.100.4', 'alice@example.com');
-      expect(refused.status).toBe(429);
-      expect(refused.body.code).toBe('RATE_LIMITED');
-      expect((await login('198.51.100.4', 'bob@example.com')).status).toBe(200);
+      for (const n of [1, 2, 3, 4, 5]) expect((await login(`198.51.100.${n}`, n % 2 === 0 ? ' Alice@Example.COM' : 'alice@example.com')).status).toBe(200);
     });
 
     it('still counts the client address, and a body without an email by address only', async () => {

@@ -3,10 +3,11 @@ import { TerminusModule } from '@nestjs/terminus';
 import request from 'supertest';
 import { RedisRateLimitStorage } from '#svc/auth';
 import { AuthHealthIndicator } from '#svc/auth/health';
-import { createTestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET } from '../support/test-app.js';
 import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
 import { canStartRedisCluster, type RedisClusterUnderTest, startRedisCluster } from './support/redis-cluster.js';
 import { describeRateLimitStorageContract } from './support/storage-contract.js';
+import { accountName } from './support/account-name.js';
 import { describeNotRun } from '../support/not-run.js';
 import { HealthController } from '../support/health-controller.js';
 
@@ -83,7 +84,7 @@ if (canStartRedisCluster()) {
         imports: [TerminusModule.forRoot({ logger: false })],
         controllers: [HealthController],
         providers: [AuthHealthIndicator],
-        options: { rateLimit: { backend: 'redis', redis: cluster.connect(), max: 3, windowSeconds: 60 } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis: cluster.connect(), max: 3, windowSeconds: 60 } },
       });
       try {
         const statuses = [];
@@ -99,10 +100,10 @@ if (canStartRedisCluster()) {
     it("AuthModule's rateLimit.redisKeyPrefix holds on a Cluster: every counter under it, spread over the masters", async () => {
       const t = await createTestApp({
         engine: 'sqlite',
-        options: { rateLimit: { backend: 'redis', redis: cluster.connect(), redisKeyPrefix: 'billing:', max: 3, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis: cluster.connect(), redisKeyPrefix: 'billing:', max: 3, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } },
       });
       try {
-        // Each account logs in from an IPv4 address and from an IPv6 /64: twelve counters.
+        // Each account fails to log in from an IPv4 address and from an IPv6 /64: twenty counters.
         for (const i of [1, 2, 3, 4]) {
           for (const from of [`198.51.100.${i}`, `2001:db8:${i}::1`]) {
             const response = await request(t.server).post('/auth/login').set('X-Forwarded-For', from).send({ email: `user-${i}@example.io`, password: 'wrong horse battery' });
@@ -113,7 +114,10 @@ if (canStartRedisCluster()) {
         const perNode = await countersPerMaster('billing:');
         for (const counters of perNode) expect(counters.size).toBeGreaterThan(0);
         const all = new Map(perNode.flatMap((counters) => [...counters]));
-        const clients = [1, 2, 3, 4].flatMap((i) => [`198.51.100.${i}:/auth/login`, `account:user-${i}@example.io:/auth/login`, `2001:db8:${i}:0::/64:/auth/login`]);
+        const clients = [1, 2, 3, 4].flatMap((i) => {
+          const account = `account:${accountName(TEST_SECRET, `user-${i}@example.io`)}`;
+          return [`198.51.100.${i}:/auth/login`, `2001:db8:${i}:0::/64:/auth/login`, `${account}:198.51.100.${i}:/auth/login`, `${account}:2001:db8:${i}:0::/64:/auth/login`, `${account}:/auth/login`];
+        });
         expect([...all.keys()].sort()).toEqual(clients.map((client) => `billing:${WINDOW_ALIGNED_EPOCH_MS}:${client}`).sort());
       } finally {
         await t.close();

@@ -2,9 +2,10 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { randomBytes, randomInt } from 'node:crypto';
 import request from 'supertest';
-import { createTestApp, type TestApp, TestClock } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
 import { describeNotRun } from '../support/not-run.js';
 import { canUseRedis, newRedisClient, randomRedisPrefix, scanKeys } from './support/redis.js';
+import { accountName } from './support/account-name.js';
 
 const WINDOW_SECONDS = 60;
 const DEFAULT_PREFIX = 'svc:rate-limit:';
@@ -20,8 +21,14 @@ interface Client {
 /** Four hex digits without a leading zero, as an IPv6 address prints them. */
 const hexGroup = () => randomInt(0x1000, 0x10000).toString(16);
 
-/** The keys a login makes, per address then per account (README, "Rate limiting": `<prefix><window start>:<key>`). */
-const loginKeys = (prefix: string, from: Client) => [`${prefix}${WINDOW_START}:${from.network}:/auth/login`, `${prefix}${WINDOW_START}:account:${from.email}:/auth/login`];
+/**
+ * The keys a failed login makes (README, "Rate limiting": `<prefix><window start>:<key>`): its
+ * address, then its account's failures from that address and from all, the account named by its HMAC.
+ */
+const loginKeys = (prefix: string, from: Client) => {
+  const account = accountName(TEST_SECRET, from.email);
+  return [`${prefix}${WINDOW_START}:${from.network}:/auth/login`, `${prefix}${WINDOW_START}:account:${account}:${from.network}:/auth/login`, `${prefix}${WINDOW_START}:account:${account}:/auth/login`];
+};
 
 if (await canUseRedis()) {
   // README, "Rate limiting": rateLimit.redisKeyPrefix starts every counter key, so applications sharing one Redis count apart.
@@ -46,7 +53,7 @@ if (await canUseRedis()) {
       connections.push(redis);
       const app = await createTestApp({
         engine: 'sqlite',
-        options: { rateLimit: { backend: 'redis', redis, redisKeyPrefix, max: 3, windowSeconds: WINDOW_SECONDS, trustedIpHeader: 'x-forwarded-for' } },
+        options: { secret: TEST_SECRET, rateLimit: { backend: 'redis', redis, redisKeyPrefix, max: 3, windowSeconds: WINDOW_SECONDS, trustedIpHeader: 'x-forwarded-for' } },
       });
       apps.push(app);
       return app;
@@ -68,8 +75,11 @@ if (await canUseRedis()) {
       return statuses;
     }
 
-    /** Every key in Redis naming this client, whatever its prefix. */
-    const keysNaming = async (client: Client) => [...(await scanKeys(inspector, `*${client.network}*`)), ...(await scanKeys(inspector, `*${client.email}*`))].sort();
+    /** Every key in Redis naming this client, by its address or its account, whatever its prefix. */
+    const keysNaming = async (client: Client) => {
+      expect(await scanKeys(inspector, `*${client.email}*`)).toEqual([]);
+      return [...new Set([...(await scanKeys(inspector, `*${client.network}*`)), ...(await scanKeys(inspector, `*${accountName(TEST_SECRET, client.email)}*`))])].sort();
+    };
 
     it('two applications with different prefixes count apart; two instances of one application, with one prefix, count together', async () => {
       const [billingApp, shopApp, billingAgain] = [await start(billing), await start(shop), await start(billing)];
@@ -84,8 +94,8 @@ if (await canUseRedis()) {
       expect(await scanKeys(inspector, `${shop}*`)).toEqual(loginKeys(shop, alice).sort());
       // Nothing of this client's was written anywhere else, e.g. under the default prefix.
       expect(await keysNaming(alice)).toEqual([...loginKeys(billing, alice), ...loginKeys(shop, alice)].sort());
-      // The address counter holds both billing instances' attempts (4 + 1); the account is counted only while the address check passes.
-      expect(await inspector.mget(...loginKeys(billing, alice))).toEqual(['5', '3']);
+      // The address counter holds both billing instances' attempts (4 + 1); the account's failures only the three that reached the password check.
+      expect(await inspector.mget(...loginKeys(billing, alice))).toEqual(['5', '3', '3']);
     });
 
     it('without the option, counters stay under svc:rate-limit:, where earlier versions kept them', async () => {

@@ -34,6 +34,19 @@ if (await canUseRedis()) {
       expect(await storage.check('k', 60, 5)).toMatchObject({ allowed: true, count: 2 });
     });
 
+    it('peek reads without writing: no key for a counter never counted, and no expiry moved', async () => {
+      const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
+      const storage = new RedisRateLimitStorage(client, clock, prefix);
+      expect((await storage.peek('looked-at', 60, 5)).count).toBe(0);
+      expect(await client.exists(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:looked-at`)).toBe(0);
+      await storage.check('looked-at', 60, 5);
+      const ttl = await client.pttl(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:looked-at`);
+      clock.advance(5_000);
+      expect((await storage.peek('looked-at', 60, 5)).count).toBe(1);
+      expect(await client.pttl(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:looked-at`)).toBeLessThanOrEqual(ttl);
+      expect(await client.get(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:looked-at`)).toBe('1');
+    });
+
     it('lets a counter expire on its own shortly after its window', async () => {
       const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
       await new RedisRateLimitStorage(client, clock, prefix).check('ttl', 60, 5);

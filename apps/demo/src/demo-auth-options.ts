@@ -34,6 +34,8 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
   if (strategy !== undefined) {
     return {
       ...common,
+      // The session shorthand has no section with a secret: the limiter's per-account key is derived from this one.
+      secret: strategy === 'session' ? config.secret : undefined,
       strategy,
       jwt: strategy === 'jwt' ? { secretKey: config.secret } : undefined,
       oauth2: strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.credential, providers: config.oauth2Providers } : undefined,

@@ -21,7 +21,8 @@ export interface LimitedAppOptions {
  */
 export async function createLimitedApp(options: LimitedAppOptions): Promise<{ app: INestApplication; server: Server }> {
   const { trustedIpHeader, ...section } = options.rateLimit ?? {};
-  const rateLimit = options.rateLimit && { windowSeconds: 60, max: 10, backend: 'memory', onBackendError: 'deny', ...section };
+  const max = section.max ?? 10;
+  const rateLimit = options.rateLimit && { windowSeconds: 60, max, accountCeiling: 10 * max, backend: 'memory', onBackendError: 'deny', ...section };
   const clientAddress = trustedIpHeader === undefined ? undefined : { trustProxy: 1, header: trustedIpHeader };
   const config = { rateLimit, clientAddress } as unknown as AuthConfig;
   const moduleRef = await Test.createTestingModule({

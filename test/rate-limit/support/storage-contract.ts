@@ -19,8 +19,8 @@ export type StorageFactory = (clock: ManualClock) => Promise<StorageUnderTest>;
 
 /**
  * The storage contract every backend meets on its real engine (README,
- * "Rate limiting"): exact counting under concurrency, fixed windows that reset, and counts that
- * stand when the request later fails.
+ * "Rate limiting"): exact counting under concurrency, fixed windows that reset, counts that
+ * stand when the request later fails, and `peek`, which reads a count without adding to it.
  */
 export function describeRateLimitStorageContract(name: string, createStorage: StorageFactory): void {
   describe(`RateLimitStorage contract: ${name}`, () => {
@@ -97,6 +97,53 @@ export function describeRateLimitStorageContract(name: string, createStorage: St
       expect((await limiter.check(long, 60, 1)).allowed).toBe(true);
       expect((await limiter.check(long, 60, 1)).allowed).toBe(false);
       expect((await limiter.check(`${long}x`, 60, 1)).allowed).toBe(true);
+    });
+
+    describe('peek', () => {
+      it('answers the count of the window and counts nothing: 0 for a key never counted', async () => {
+        const [limiter] = storage.instances;
+        clock.advance(15_000);
+        expect(await limiter.peek(key, 60, 3)).toEqual({ allowed: true, count: 0, retryAfterSeconds: 45 });
+        await limiter.check(key, 60, 3);
+        await limiter.check(key, 60, 3);
+        for (let i = 0; i < 3; i++) expect(await limiter.peek(key, 60, 3)).toEqual({ allowed: true, count: 2, retryAfterSeconds: 45 });
+        expect(await limiter.check(key, 60, 3)).toMatchObject({ allowed: true, count: 3 });
+        // At max, one more would be over it: a peek says so without counting it.
+        expect(await limiter.peek(key, 60, 3)).toEqual({ allowed: false, count: 3, retryAfterSeconds: 45 });
+        expect(await limiter.check(key, 60, 3)).toMatchObject({ allowed: false, count: 4 });
+      });
+
+      it("sees the other instance's counts, and 0 once the window has ended", async () => {
+        const [first, second] = storage.instances;
+        await first.check(key, 60, 5);
+        await first.check(key, 60, 5);
+        expect((await second.peek(key, 60, 5)).count).toBe(2);
+        clock.advance(60_000);
+        expect(await second.peek(key, 60, 5)).toEqual({ allowed: true, count: 0, retryAfterSeconds: 60 });
+        await second.check(key, 60, 5);
+        expect((await first.peek(key, 60, 5)).count).toBe(1);
+      });
+
+      it('keeps keys apart and reads keys longer than a database column holds', async () => {
+        const [limiter] = storage.instances;
+        const long = `account:${'b'.repeat(300)}:${key}`;
+        await limiter.check(long, 60, 5);
+        expect((await limiter.peek(long, 60, 5)).count).toBe(1);
+        expect((await limiter.peek(`${long}x`, 60, 5)).count).toBe(0);
+        expect((await limiter.peek(key, 60, 5)).count).toBe(0);
+      });
+
+      it('beside concurrent checks from two instances, never reads more than was counted, and after them the total', async () => {
+        const n = 20;
+        const [first, second] = storage.instances;
+        const checks = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? first : second).check(key, 60, n));
+        const peeks = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? second : first).peek(key, 60, n));
+        const [checked, peeked] = await Promise.all([Promise.all(checks), Promise.all(peeks)]);
+        expect(checked.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+        for (const result of peeked) expect(result.count).toBeGreaterThanOrEqual(0);
+        for (const result of peeked) expect(result.count).toBeLessThanOrEqual(n);
+        expect(await first.peek(key, 60, n)).toMatchObject({ allowed: false, count: n });
+      });
     });
 
     describe('a request that fails after being counted (e2e)', () => {

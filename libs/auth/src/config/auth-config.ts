@@ -60,6 +60,10 @@ export interface AuthConfig {
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;
+    /** Failed logins of one account from all addresses in a window past which an address that has failed it is refused. */
+    readonly accountCeiling: number;
+    /** HMAC key of the per-account counters, derived from a secret; absent: the memory backend draws one per process. */
+    readonly accountKey?: string;
     readonly backend: 'memory' | 'database' | 'redis';
     readonly onBackendError: 'deny' | 'allow';
     readonly redis?: RedisCommands;

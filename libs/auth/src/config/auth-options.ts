@@ -79,6 +79,12 @@ export interface RateLimitOptions {
   /** @default 10 (>= 1) */
   max?: number;
   /**
+   * Failed logins of one account, from all addresses together, per window, past which an address
+   * that has itself failed for the account is refused; an address with no failure for it never is
+   * (README, "Rate limiting"). @default 10 × max (max..10000000)
+   */
+  accountCeiling?: number;
+  /**
    * Opt-in client-address header, e.g. 'x-forwarded-for': its right-most entry is the client. The
    * same as `trustProxy: 1, clientIpHeader: <it>`, and applies to the whole library. @default unset
    */

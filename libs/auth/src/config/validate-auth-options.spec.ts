@@ -56,16 +56,16 @@ describe('validateAuthOptions', () => {
   it('needs a Redis client with the commands the limiter sends for the redis backend', () => {
     const message = 'rateLimit.redis is required for the redis backend (an ioredis Redis or Cluster client)';
     for (const redis of [undefined, {}, { evalsha: () => 0 }, 'redis://127.0.0.1:6379']) {
-      expect(() => validateAuthOptions({ ...base, rateLimit: { backend: 'redis', redis: redis as never } }, { strategy: 'session' })).toThrow(message);
+      expect(() => validateAuthOptions({ ...base, secret: RANDOM, rateLimit: { backend: 'redis', redis: redis as never } }, { strategy: 'session' })).toThrow(message);
     }
     const client = { evalsha: async () => 1, eval: async () => 1, ping: async () => 'PONG' };
-    expect(validateAuthOptions({ ...base, rateLimit: { backend: 'redis', redis: client } }, { strategy: 'session' }).rateLimit?.redis).toBe(client);
+    expect(validateAuthOptions({ ...base, secret: RANDOM, rateLimit: { backend: 'redis', redis: client } }, { strategy: 'session' }).rateLimit?.redis).toBe(client);
   });
 
   describe('rateLimit.redisKeyPrefix', () => {
     const redis = { evalsha: async () => 1, eval: async () => 1, ping: async () => 'PONG' };
     const withPrefix = (redisKeyPrefix: unknown, backend: 'redis' | 'memory' = 'redis') =>
-      validateAuthOptions({ ...base, rateLimit: { backend, redis, redisKeyPrefix: redisKeyPrefix as never } }, { strategy: 'session' }).rateLimit?.redisKeyPrefix;
+      validateAuthOptions({ ...base, secret: RANDOM, rateLimit: { backend, redis, redisKeyPrefix: redisKeyPrefix as never } }, { strategy: 'session' }).rateLimit?.redisKeyPrefix;
 
     it('defaults to the prefix of earlier versions, so existing counters are kept', () => {
       expect(withPrefix(undefined)).toBe('svc:rate-limit:');
@@ -95,6 +95,65 @@ describe('validateAuthOptions', () => {
     it('is checked with the other backends too', () => {
       expect(withPrefix('billing:rl:', 'memory')).toBe('billing:rl:');
       expect(() => withPrefix('{billing}:', 'memory')).toThrow('rateLimit.redisKeyPrefix must not hold "{" or "}"');
+    });
+  });
+
+  describe('rateLimit.accountCeiling', () => {
+    const ceiling = (rateLimit: { max?: number; accountCeiling?: unknown }) =>
+      validateAuthOptions({ ...base, rateLimit: rateLimit as never }, { strategy: 'session' }).rateLimit?.accountCeiling;
+
+    it('defaults to 10 × max, and takes a value from max to 10000000', () => {
+      expect(ceiling({})).toBe(100);
+      expect(ceiling({ max: 3 })).toBe(30);
+      expect(ceiling({ max: 1_000_000 })).toBe(10_000_000);
+      expect(ceiling({ max: 3, accountCeiling: 3 })).toBe(3);
+      expect(ceiling({ max: 3, accountCeiling: 10_000_000 })).toBe(10_000_000);
+    });
+
+    it.each([
+      [{ max: 5, accountCeiling: 4 }, new AuthConfigError('rateLimit.accountCeiling', 'must be at least rateLimit.max (5)', 4)],
+      [{ accountCeiling: 0 }, new AuthConfigError('rateLimit.accountCeiling', 'must be between 1 and 10000000', 0)],
+      [{ accountCeiling: 10_000_001 }, new AuthConfigError('rateLimit.accountCeiling', 'must be between 1 and 10000000', 10_000_001)],
+      [{ accountCeiling: 50.5 }, new AuthConfigError('rateLimit.accountCeiling', 'must be an integer', 50.5)],
+      [{ accountCeiling: '50' }, new AuthConfigError('rateLimit.accountCeiling', 'must be an integer', '50')],
+    ])('refuses %o', (rateLimit, error) => {
+      expect(() => ceiling(rateLimit)).toThrow(error);
+    });
+  });
+
+  describe('the key of the per-account counters', () => {
+    const redis = { evalsha: async () => 1, eval: async () => 1, ping: async () => 'PONG' };
+    const OTHER = 'kR9vT2mX7qL4wN8zB1cJ6hF3yP5sD0gE';
+
+    it.each(['database', 'redis'] as const)("needs a secret to derive it from with the %s backend, shared by every instance", (backend) => {
+      const error = new AuthConfigError(
+        'secret',
+        `is required with rateLimit.backend '${backend}': per-account counters are keyed by an HMAC of the email, and every instance must derive that key from one shared secret (or give jwt.secretKey or an OAuth secretKey)`,
+      );
+      expect(() => validateAuthOptions({ ...base, rateLimit: { backend, redis } }, { strategy: 'session' })).toThrow(error);
+      expect(validateAuthOptions({ ...base, secret: RANDOM, rateLimit: { backend, redis } }, { strategy: 'session' }).rateLimit?.accountKey).toEqual(expect.any(String));
+      expect(validateAuthOptions({ ...base, jwt: { secretKey: RANDOM }, rateLimit: { backend, redis } }, { strategy: 'jwt' }).rateLimit?.accountKey).toEqual(expect.any(String));
+    });
+
+    it('is left to the memory backend (a random key per process) when there is no secret', () => {
+      const config = validateAuthOptions({ ...base, rateLimit: {} }, { strategy: 'session' });
+      expect(config.rateLimit?.backend).toBe('memory');
+      expect(config.rateLimit?.accountKey).toBeUndefined();
+    });
+
+    it('is derived: the same for the same secret, another for another secret, never the secret nor the jwt key', () => {
+      const keyOf = (options: Partial<AuthOptions>, strategy: 'session' | 'jwt' = 'session') => validateAuthOptions({ ...base, ...options, rateLimit: {} }, { strategy });
+      const fromSecret = keyOf({ secret: RANDOM });
+      expect(fromSecret.rateLimit?.accountKey).toBe(keyOf({ secret: RANDOM }).rateLimit?.accountKey);
+      expect(fromSecret.rateLimit?.accountKey).not.toBe(keyOf({ secret: OTHER }).rateLimit?.accountKey);
+      expect(fromSecret.rateLimit?.accountKey).not.toBe(RANDOM);
+      const jwt = keyOf({ secret: RANDOM, jwt: {} }, 'jwt');
+      expect(jwt.rateLimit?.accountKey).toBe(fromSecret.rateLimit?.accountKey);
+      expect(jwt.rateLimit?.accountKey).not.toBe(jwt.jwt?.secretKey);
+      // Without the module's secret, the jwt section's own key is derived from.
+      const fromJwtKey = keyOf({ jwt: { secretKey: OTHER } }, 'jwt');
+      expect(fromJwtKey.rateLimit?.accountKey).toEqual(expect.any(String));
+      expect(fromJwtKey.rateLimit?.accountKey).not.toBe(OTHER);
     });
   });
 

@@ -2,7 +2,7 @@ import { deriveKey } from '../crypto/derive-key.js';
 import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
-import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RedisCommands } from './auth-options.js';
+import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RateLimitOptions, type RedisCommands } from './auth-options.js';
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
@@ -33,7 +33,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
   if (sameSite === 'none' && !secure) throw new AuthConfigError('cookie.sameSite', 'none requires cookie.secure true');
 
   const password = options.password ?? {};
-  const rateLimit = options.rateLimit;
+  const jwt = shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
 
   const config: AuthConfig = {
     credential: shape.credential,
@@ -47,7 +47,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     purge: options.purge === undefined ? undefined : { cron: nonEmptyString('purge.cron', options.purge?.cron, 128) },
     userEntity: extras.entities?.user ?? User,
     globalGuard: extras.globalGuard === true,
-    jwt: shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined,
+    jwt,
     oauth2,
     oidc,
     session: {
@@ -71,16 +71,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       resetTokenTtlMinutes: int('password.resetTokenTtlMinutes', password.resetTokenTtlMinutes, 60, 5, 1440),
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
-    rateLimit: rateLimit && {
-      windowSeconds: int('rateLimit.windowSeconds', rateLimit.windowSeconds, 60, 1, 86400),
-      max: int('rateLimit.max', rateLimit.max, 10, 1, 1_000_000),
-      backend: oneOf('rateLimit.backend', rateLimit.backend, 'memory', ['memory', 'database', 'redis'] as const),
-      onBackendError: oneOf('rateLimit.onBackendError', rateLimit.onBackendError, 'deny', ['deny', 'allow'] as const),
-      redis: rateLimit.redis,
-      // Checked whatever the backend, as memoryMaxKeys is; the default keeps existing deployments' counters.
-      redisKeyPrefix: redisKeyPrefix('rateLimit.redisKeyPrefix', rateLimit.redisKeyPrefix, DEFAULT_REDIS_KEY_PREFIX, 64),
-      memoryMaxKeys: int('rateLimit.memoryMaxKeys', rateLimit.memoryMaxKeys, 100_000, 100, 10_000_000),
-    },
+    rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };
   if (config.password.minLength > config.password.maxLength) {
     throw new AuthConfigError('password.minLength', 'must not exceed password.maxLength');
@@ -169,6 +160,39 @@ function assertShorthandCredential(options: AuthOptions, shape: ModuleShape): vo
   if (named !== shape.credential) {
     throw new AuthConfigError(field, `must match the credential AuthModule's routes were built for (${shape.credential}): with forRootAsync, give it as the credential extra`, named);
   }
+}
+
+/**
+ * The limiter's settings. Per-account counters are keyed by an HMAC of the email, never the email
+ * (README, "Rate limiting: windows and backends"); its key is derived from the module's secret, or
+ * else from a section's. The memory backend may do without one (a random key per process); the
+ * database and redis backends may not: every instance must key an account alike.
+ */
+function rateLimitSettings(rateLimit: RateLimitOptions, secretToDeriveFrom: string | undefined): NonNullable<AuthConfig['rateLimit']> {
+  const windowSeconds = int('rateLimit.windowSeconds', rateLimit.windowSeconds, 60, 1, 86400);
+  const max = int('rateLimit.max', rateLimit.max, 10, 1, 1_000_000);
+  // OWASP Authentication Cheat Sheet, "Account Lockout": far above one client's limit, so it slows a distributed guess only.
+  const accountCeiling = int('rateLimit.accountCeiling', rateLimit.accountCeiling, 10 * max, 1, 10_000_000);
+  if (accountCeiling < max) throw new AuthConfigError('rateLimit.accountCeiling', `must be at least rateLimit.max (${max})`, accountCeiling);
+  const backend = oneOf('rateLimit.backend', rateLimit.backend, 'memory', ['memory', 'database', 'redis'] as const);
+  if (backend !== 'memory' && secretToDeriveFrom === undefined) {
+    throw new AuthConfigError(
+      'secret',
+      `is required with rateLimit.backend '${backend}': per-account counters are keyed by an HMAC of the email, and every instance must derive that key from one shared secret (or give jwt.secretKey or an OAuth secretKey)`,
+    );
+  }
+  return {
+    windowSeconds,
+    max,
+    accountCeiling,
+    accountKey: secretToDeriveFrom === undefined ? undefined : deriveKey(secretToDeriveFrom, 'rate-limit account keys'),
+    backend,
+    onBackendError: oneOf('rateLimit.onBackendError', rateLimit.onBackendError, 'deny', ['deny', 'allow'] as const),
+    redis: rateLimit.redis,
+    // Checked whatever the backend, as memoryMaxKeys is; the default keeps existing deployments' counters.
+    redisKeyPrefix: redisKeyPrefix('rateLimit.redisKeyPrefix', rateLimit.redisKeyPrefix, DEFAULT_REDIS_KEY_PREFIX, 64),
+    memoryMaxKeys: int('rateLimit.memoryMaxKeys', rateLimit.memoryMaxKeys, 100_000, 100, 10_000_000),
+  };
 }
 
 /** The prefix shapes the routes, so it is checked on its own while the module graph is built. */

@@ -18,10 +18,16 @@ export function fixedWindowAt(nowMs: number, windowSeconds: number): FixedWindow
   return { start, end: start + length };
 }
 
+/** What `check` answers: `count` includes the request just counted. */
 export function checkResult(count: number, max: number, windowEndMs: number, nowMs: number): RateLimitCheck {
-  return {
-    allowed: count <= max,
-    count,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000)),
-  };
+  return { allowed: count <= max, count, retryAfterSeconds: secondsLeft(windowEndMs, nowMs) };
+}
+
+/** What `peek` answers: nothing was counted, so one more is allowed while `count` is below `max`. */
+export function peekResult(count: number, max: number, windowEndMs: number, nowMs: number): RateLimitCheck {
+  return { allowed: count < max, count, retryAfterSeconds: secondsLeft(windowEndMs, nowMs) };
+}
+
+function secondsLeft(windowEndMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000));
 }

@@ -11,8 +11,12 @@ export interface RateLimitRoute {
   windowSeconds?: number;
   /** Whom to count: the client address, or the signed-in user (the address when there is none). @default 'ip' */
   by?: 'ip' | 'user';
-  /** Also count the request under `account:<normalised email>:path` (login, forgot-password). */
-  perAccount?: boolean;
+  /**
+   * Login: refuse a client that has failed `max` times for the body's account, or that has failed
+   * for it at all once the account's failures from every client reach `accountCeiling`; count the
+   * failures only (`LoginFailuresInterceptor`).
+   */
+  accountFailures?: boolean;
   /** Also count the request under `user:<id>:path` for the signed-in user (change-password). */
   perUser?: boolean;
   /** A library endpoint: limited only when a `rateLimit` section is configured. */

@@ -1,4 +1,5 @@
-import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
+import { LoginFailuresInterceptor } from './account/login-failures.interceptor.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 
@@ -35,11 +36,13 @@ export function SkipRateLimit(): MethodDecorator & ClassDecorator {
 
 /**
  * For the library's own endpoints: limited like `@RateLimit()` when a `rateLimit` section is
- * configured, not at all otherwise; `perAccount` also counts `account:<email>:path`, `perUser`
- * `user:<id>:path` for the signed-in user (so that spreading guesses over addresses does not help).
+ * configured, not at all otherwise; `perUser` also counts `user:<id>:path` for the signed-in user
+ * (so that spreading guesses over addresses does not help), and `accountFailures` (login) the
+ * failed attempts per account and client (README, "Rate limiting").
  */
-export function AuthRateLimit(options: { perAccount?: boolean; perUser?: boolean } = {}): MethodDecorator & ClassDecorator {
-  return limitWith({ builtIn: true, perAccount: options.perAccount === true, perUser: options.perUser === true });
+export function AuthRateLimit(options: { perUser?: boolean; accountFailures?: boolean } = {}): MethodDecorator & ClassDecorator {
+  const route = { builtIn: true, perUser: options.perUser === true, accountFailures: options.accountFailures === true };
+  return route.accountFailures ? applyDecorators(limitWith(route), UseInterceptors(LoginFailuresInterceptor)) : limitWith(route);
 }
 
 function limitWith(route: RateLimitRoute): MethodDecorator & ClassDecorator {

@@ -10,7 +10,10 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { validEmailOrNull } from '../users/email.js';
 import { clientAddressOf } from '../http/client-address.js';
+import { type AccountFailureKeys, AccountKeys } from './account/account-keys.js';
+import { countIfLoginFails } from './account/login-failures.interceptor.js';
 import { clientKeyOfAddress } from './client-key.js';
+import { routePathOf } from './route-path.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { type RateLimitCheck, RateLimitStorage } from './rate-limit.storage.js';
 
@@ -19,8 +22,8 @@ type Limit = { max: number; windowSeconds: number };
 
 /**
  * Counts each request of a route marked `@RateLimit()`, `@RateLimitFor(path)` or (library
- * endpoints) `@AuthRateLimit()` under `<client>:path`, and for login and forgot-password also
- * under `account:<email>:path`; refuses it with 429, `Retry-After` and `RATE_LIMITED` beyond the
+ * endpoints) `@AuthRateLimit()` under `<client>:path`, and on login checks the account's failed
+ * attempts from this client (and past the ceiling, from all); refuses it with 429, `Retry-After` and `RATE_LIMITED` beyond the
  * route's `max` per `windowSeconds` (the section's unless the route says otherwise), and tells the
  * client where it stands with the `RateLimit-*` headers (README, "Rate limiting"). The protected
  * methods are the places to override, as with @nestjs/throttler's `getTracker`.
@@ -33,13 +36,16 @@ export class RateLimitGuard implements CanActivate {
   private readonly letThroughReport = new ThrottledReport((line) => this.logger.warn(line), () => this.clock.now().getTime());
   private readonly refusedReport = new ThrottledReport((line) => this.logger.error(line), () => this.clock.now().getTime());
   private readonly routes = new WeakMap<object, Map<object, RateLimitRoute | undefined>>();
+  private readonly accounts: AccountKeys;
 
   constructor(
     @Inject(AUTH_CONFIG) protected readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) protected readonly clock: Clock,
     @Inject(RateLimitStorage) protected readonly storage: RateLimitStorage,
     protected readonly reflector: Reflector,
-  ) {}
+  ) {
+    this.accounts = new AccountKeys(config.rateLimit?.accountKey);
+  }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = this.routeOf(context);
@@ -59,16 +65,17 @@ export class RateLimitGuard implements CanActivate {
 
     const client = this.getTracker(request, route);
     // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
-    if (client === null) this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
+    if (client === null) return this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
     const keys = [`${client}:${path}`];
-    if (route.perAccount) {
-      const account = this.getAccount(request);
-      if (account !== null) keys.push(`account:${account}:${path}`);
-    }
     const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
     if (route.perUser && typeof userId === 'string') keys.push(`user:${userId}:${path}`);
     // A storage in this process answers at once: no await, no timeout on the request's path.
-    return this.storage.checkNow ? this.countNow(keys, limit, settings, response) : this.countEach(keys, limit, settings, response);
+    const counted = this.storage.checkNow ? this.countNow(keys, limit, settings, response) : this.countEach(keys, limit, settings, response);
+    const account = route.accountFailures ? this.getAccount(request) : null;
+    if (account === null) return counted;
+    // The account's failures are looked at only once the address was let through.
+    const failures = this.accounts.failuresOf(account, client, path);
+    return Promise.resolve(counted).then(() => this.admitAccount(request, response, failures, limit, settings));
   }
 
   /**
@@ -82,13 +89,9 @@ export class RateLimitGuard implements CanActivate {
     return address === null ? null : clientKeyOfAddress(address);
   }
 
-  /**
-   * The matched route's path, without the query string: `/auth/LOGIN/`, `/auth/login?x=1` and
-   * `/auth/login` share one counter, as do `/items/1` and `/items/2` of `/items/:id`.
-   */
+  /** The matched route's path, without the query string (`routePathOf`). */
   protected getPath(request: Request): string {
-    const routePath = (request.route as { path?: unknown } | undefined)?.path;
-    return typeof routePath === 'string' ? `${request.baseUrl ?? ''}${routePath}` : request.path;
+    return routePathOf(request);
   }
 
   /**
@@ -149,6 +152,46 @@ export class RateLimitGuard implements CanActivate {
     return this.letThrough(limit, response, counted);
   }
 
+  /**
+   * No lockout by strangers (OWASP Authentication Cheat Sheet, "Account Lockout"; ASVS 5.0 V6.3):
+   * only this client's own failures for the account refuse it, at `max`; once the account's
+   * failures from every client reach `accountCeiling`, a client that has failed for it is refused
+   * too, and one that has not never is. Both counters are only looked at here; a failed login
+   * counts itself (`LoginFailuresInterceptor`), so a correct password spends nothing.
+   */
+  private async admitAccount(request: Request, response: Response, keys: AccountFailureKeys, limit: Limit, settings: RateLimitSettings): Promise<true> {
+    const ofClient = await this.peek(keys.ofClient, limit.windowSeconds, limit.max, settings);
+    if (ofClient && !ofClient.allowed) this.throwRateLimited(response, limit, ofClient);
+    if (ofClient && ofClient.count > 0) {
+      const ofAccount = await this.peek(keys.ofAccount, limit.windowSeconds, settings.accountCeiling, settings);
+      // Refused as at its own limit: the headers tell nothing of the other clients' failures.
+      if (ofAccount && !ofAccount.allowed) this.throwRateLimited(response, limit, { ...ofAccount, count: limit.max });
+    }
+    countIfLoginFails(request, () => this.countFailure(keys, limit, settings));
+    return true;
+  }
+
+  private async peek(key: string, windowSeconds: number, max: number, settings: RateLimitSettings): Promise<RateLimitCheck | undefined> {
+    try {
+      return await withTimeLimit(() => this.storage.peek(key, windowSeconds, max), this.backendTimeoutMs, () => new Error(`no answer within ${this.backendTimeoutMs} ms`));
+    } catch (error) {
+      this.onBackendError(error, settings);
+      return undefined;
+    }
+  }
+
+  private async countFailure(keys: AccountFailureKeys, limit: Limit, settings: RateLimitSettings): Promise<void> {
+    try {
+      await withTimeLimit(
+        () => Promise.all([this.storage.check(keys.ofClient, limit.windowSeconds, limit.max), this.storage.check(keys.ofAccount, limit.windowSeconds, settings.accountCeiling)]),
+        this.backendTimeoutMs,
+        () => new Error(`no answer within ${this.backendTimeoutMs} ms`),
+      );
+    } catch (error) {
+      this.onBackendError(error, settings);
+    }
+  }
+
   private admit(check: RateLimitCheck, limit: Limit, response: Response, counted: RateLimitCheck[]): void {
     if (!check.allowed) this.throwRateLimited(response, limit, check);
     counted.push(check);
@@ -169,8 +212,6 @@ export class RateLimitGuard implements CanActivate {
     if (!routes.has(handler)) routes.set(handler, this.reflector.getAllAndOverride<RateLimitRoute | undefined>(RATE_LIMIT_ROUTE, [handler, controller]));
     return routes.get(handler);
   }
-
-
 }
 
 /**

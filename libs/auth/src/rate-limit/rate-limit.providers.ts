@@ -3,6 +3,7 @@ import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
 import type { Clock } from '../clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { AccountMessageLimit } from './account/account-messages.js';
 import { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
@@ -11,13 +12,14 @@ import { TypeOrmRateLimitStorage } from './typeorm/typeorm-rate-limit.storage.js
 
 /**
  * The limiter's providers for AuthModule: the storage of the configured backend, bound once at
- * startup (README, "Rate limiting"), and the guard. Export `RateLimitStorage` too, so the
- * guard also works on the application's own routes.
+ * startup (README, "Rate limiting"), the guard, and the per-account message limit of
+ * forgot-password. Export `RateLimitStorage` too, so the guard also works on the application's own routes.
  */
 export function rateLimitProviders(): Provider[] {
   return [
     { provide: RateLimitStorage, useFactory: createRateLimitStorage, inject: [AUTH_CONFIG, AUTH_CLOCK, UnitOfWork] },
     RateLimitGuard,
+    AccountMessageLimit,
   ];
 }
 

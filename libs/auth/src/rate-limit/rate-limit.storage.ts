@@ -1,8 +1,8 @@
-/** What a backend answers for one counted request. */
+/** What a backend answers for one counted request, or for a look at a key (`peek`). */
 export interface RateLimitCheck {
-  /** True while the key's count in the current window is at most `max`. */
+  /** `check`: the key's count in the current window is at most `max`. `peek`: one more would still be. */
   allowed: boolean;
-  /** Requests counted for the key in the current window, this one included. */
+  /** Requests counted for the key in the current window (by `check`, this one included). */
   count: number;
   /** Whole seconds until the current window ends (at least 1): the `Retry-After` of a refusal. */
   retryAfterSeconds: number;
@@ -16,6 +16,12 @@ export interface RateLimitCheck {
  */
 export interface RateLimitStorage {
   check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
+  /**
+   * The key's count in the current window, counting nothing: `allowed` while it is below `max`.
+   * The limiter checks the per-account keys of a login this way before the password is checked,
+   * and `check`s them only when the login has failed (README, "Rate limiting: windows and backends").
+   */
+  peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
   /** Resolves when the backend answers (health checks); a backend without a server has nothing to ask. */
   ping?(): Promise<void>;
   /**

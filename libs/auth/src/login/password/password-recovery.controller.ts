@@ -10,9 +10,12 @@ import { PasswordRecovery } from './password-recovery.service.js';
 export class PasswordRecoveryController {
   constructor(private readonly recovery: PasswordRecovery) {}
 
-  /** 202 with an empty body, whatever the email (OWASP Forgot Password Cheat Sheet: no account enumeration). */
+  /**
+   * 202 with an empty body, whatever the email (OWASP Forgot Password Cheat Sheet: no account
+   * enumeration) and whatever the account's count: that is counted after the response.
+   */
   @Post('forgot-password')
-  @AuthRateLimit({ perAccount: true })
+  @AuthRateLimit()
   @HttpCode(HttpStatus.ACCEPTED)
   forgotPassword(@AuthBody('forgotPassword') payload: ForgotPasswordPayload, @Req() request: Request): void {
     this.recovery.requestReset(payload, request);

@@ -14,6 +14,7 @@ import { normalizeEmail } from '../../users/email.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
 import { AfterResponse } from '../../events/after-response.js';
+import { AccountMessageLimit } from '../../rate-limit/account/account-messages.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 
@@ -30,17 +31,21 @@ export class PasswordRecovery {
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
     private readonly afterResponse: AfterResponse,
+    private readonly messageLimit: AccountMessageLimit,
   ) {}
 
   /**
    * Answers before looking the email up, so known, unknown and inactive emails get the same
    * response in the same time (OWASP Forgot Password Cheat Sheet: consistent response and time,
-   * by asynchronous processing). The token is stored and announced after the response.
+   * by asynchronous processing). The token is stored and announced after the response, and only
+   * within the account's limit of messages: past it, the answer was the same 202 and nothing is
+   * sent this window (OWASP Authentication Cheat Sheet, "Account Lockout": no lockout by strangers).
    */
   requestReset(payload: ForgotPasswordPayload, request: Request): void {
     const email = normalizeEmail(payload.email);
     this.afterResponse.run(request, 'forgot-password', async () => {
-      const issued = await this.issueResetToken(email);
+      const withinLimit = await this.messageLimit.admits(request, email);
+      const issued = await this.issueResetToken(email, withinLimit);
       if (!issued) return;
       const { user, token, expiresAt } = issued;
       this.events.publishAfterResponse(request, AuthEvent.PasswordResetRequested, { user: this.serializer.serialize(user), token, expiresAt });
@@ -49,12 +54,13 @@ export class PasswordRecovery {
 
   /**
    * Stores a new token for an active user, superseding older ones, in one transaction. Unknown
-   * and inactive emails run the same statements against an id no row has: the work left behind
-   * (and so the delay it causes to the requests that follow) does not tell them apart.
+   * and inactive emails, and any email past its limit, run the same statements against an id no
+   * row has: the work left behind (and so the delay it causes to the requests that follow) does
+   * not tell them apart, and a request past the limit leaves the user's token as it was.
    */
-  private async issueResetToken(email: string): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
+  private async issueResetToken(email: string, withinLimit: boolean): Promise<({ user: SvcUser } & IssuedResetToken) | null> {
     const found = await this.unitOfWork.autocommit((manager) => this.users.findByEmailEvenly(manager, email));
-    const userId = found?.isActive ? found.id : randomUUID();
+    const userId = withinLimit && found?.isActive ? found.id : randomUUID();
     const issued = await this.unitOfWork.transaction(async (manager) => {
       await this.users.lockRow(manager, userId);
       await this.tokens.discardAllOfUser(manager, userId);

@@ -25,7 +25,8 @@ export class PasswordController {
   }
 
   @Post('login')
-  @AuthRateLimit({ perAccount: true })
+  // Per address, and per account and address counting failed attempts only (README, "Rate limiting").
+  @AuthRateLimit({ accountFailures: true })
   @HttpCode(HttpStatus.OK)
   async login(@AuthBody('login') payload: LoginPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
     return this.delivery.asJson(request, response, await this.flows.login(payload, request));

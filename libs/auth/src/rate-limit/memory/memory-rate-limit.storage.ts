@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { Clock } from '../../clock.js';
-import { checkResult, fixedWindowAt } from '../fixed-window.js';
+import { checkResult, fixedWindowAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -52,6 +52,13 @@ export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationSh
     counter.count += 1;
     this.startSweeper();
     return checkResult(counter.count, max, window.end, now);
+  }
+
+  async peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
+    const now = this.clock.now().getTime();
+    const window = fixedWindowAt(now, windowSeconds);
+    const counter = this.counters.get(key);
+    return peekResult(counter?.windowEnd === window.end ? counter.count : 0, max, window.end, now);
   }
 
   onApplicationShutdown(): void {

@@ -2,18 +2,21 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { DEFAULT_REDIS_KEY_PREFIX, type RedisCommands } from '../../config/auth-options.js';
 import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
-import { checkResult, fixedWindowAt } from '../fixed-window.js';
+import { checkResult, fixedWindowAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
 /**
  * Atomic increment with conditional expiry, in one round trip: Redis runs a script without
  * interleaving any other command, so concurrent increments of one key from any number of
  * instances count exactly, and the expiry is set only by the increment that created the counter
- * (the one whose count equals its own amount).
+ * (the one whose count equals its own amount). An amount of 0 reads the count (0 when there is no
+ * counter) and writes nothing: `peek`.
  */
 const INCREMENT_WITH_EXPIRY = `
-local count = redis.call('INCRBY', KEYS[1], ARGV[2])
-if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local amount = tonumber(ARGV[2])
+if amount == 0 then return tonumber(redis.call('GET', KEYS[1]) or '0') end
+local count = redis.call('INCRBY', KEYS[1], amount)
+if count == amount then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count
 `;
 const INCREMENT_WITH_EXPIRY_SHA = createHash('sha1').update(INCREMENT_WITH_EXPIRY).digest('hex');
@@ -41,6 +44,14 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     return checkResult(counted.count, max, counted.windowEnd, this.clock.now().getTime());
   }
 
+  /** One read of the counter, beside the increments in flight (it sees those that have run). */
+  async peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
+    const now = this.clock.now().getTime();
+    const window = fixedWindowAt(now, windowSeconds);
+    const count = await this.addToCounter(`${this.keyPrefix}${window.start}:${key}`, 0, 0);
+    return peekResult(count, max, window.end, now);
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }
@@ -49,10 +60,10 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     const now = this.clock.now().getTime();
     const window = fixedWindowAt(now, windowSeconds);
     const counterKey = `${this.keyPrefix}${window.start}:${key}`;
-    return { count: await this.incrementWithExpiry(counterKey, window.end - now + EXPIRY_MARGIN_MS, amount), windowEnd: window.end };
+    return { count: await this.addToCounter(counterKey, window.end - now + EXPIRY_MARGIN_MS, amount), windowEnd: window.end };
   }
 
-  private async incrementWithExpiry(counterKey: string, expiryMs: number, amount: number): Promise<number> {
+  private async addToCounter(counterKey: string, expiryMs: number, amount: number): Promise<number> {
     try {
       return Number(await this.redis.evalsha(INCREMENT_WITH_EXPIRY_SHA, 1, counterKey, expiryMs, amount));
     } catch (error) {

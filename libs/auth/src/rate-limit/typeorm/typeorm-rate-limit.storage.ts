@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
-import { checkResult, fixedWindowAt } from '../fixed-window.js';
+import { checkResult, fixedWindowAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
 /** `rate_limit_counters.key` is varchar(255): longer keys are stored by their hash (README, "Rate limiting"). */
@@ -34,6 +34,7 @@ const HOUSEKEEPING_SECONDS = 60;
 @Injectable()
 export class TypeOrmRateLimitStorage implements RateLimitStorage {
   private readonly upsertSql: string;
+  private readonly selectSql: string;
   private readonly increments = new CoalescedIncrements((key, windowSeconds, amount) => this.incrementBy(key, windowSeconds, amount));
   private housekeptWindow?: number;
 
@@ -42,6 +43,7 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {
     this.upsertSql = upsertSqlFor(unitOfWork.dataSource.options.type);
+    this.selectSql = `SELECT "count", window_start, window_end FROM rate_limit_counters WHERE "key" = ${parametersFor(unitOfWork.dataSource.options.type)[0]}`;
   }
 
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
@@ -49,6 +51,18 @@ export class TypeOrmRateLimitStorage implements RateLimitStorage {
     const counted = await this.increments.add(storedKey(key), windowSeconds);
     // The row may hold a later window than ours when another instance's clock runs ahead: its end counts.
     return checkResult(counted.count, max, counted.windowEnd, this.clock.now().getTime());
+  }
+
+  /**
+   * One read of the key's row: its count when it holds our window or a later one (the upsert would
+   * add to it), else 0. Beside the increments in flight, it sees those that have committed.
+   */
+  async peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
+    const now = this.clock.now().getTime();
+    const window = fixedWindowAt(now, windowSeconds);
+    const [row] = await this.unitOfWork.autocommit((manager) => preparedQuery(manager, this.selectSql, [storedKey(key)]));
+    const current = row !== undefined && Number(row.window_start) >= window.start;
+    return peekResult(current ? Number(row.count) : 0, max, current ? Number(row.window_end) : window.end, now);
   }
 
   private async incrementBy(key: string, windowSeconds: number, amount: number): Promise<Counted> {
