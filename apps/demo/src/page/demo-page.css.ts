@@ -44,6 +44,8 @@ label, legend { font-weight: 600; }
 input { font: inherit; width: 100%; min-height: 2.75rem; padding: .5rem .75rem; color: var(--text); background: var(--page);
   border: 1px solid var(--line); border-radius: .5rem; }
 .hint { margin: 0; font-size: .875rem; color: var(--muted); }
+.field-error { margin: 0; font-size: .875rem; font-weight: 600; color: var(--alert-text); overflow-wrap: anywhere; }
+input[aria-invalid="true"] { border-color: var(--alert-text); box-shadow: 0 0 0 1px var(--alert-text); }
 fieldset { margin: 1.5rem 0 0; padding: 1rem 0 0; border: 0; border-top: 1px solid var(--line); }
 legend { padding: 0 .5rem 0 0; }
 fieldset > .hint { margin-bottom: .75rem; }

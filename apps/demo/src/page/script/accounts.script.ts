@@ -5,7 +5,7 @@
  */
 export const accountsScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
-import { clearMessages, showAlert, showNotice } from './messages.js';
+import { clearMessages, showNotice, showRefusal } from './messages.js';
 
 const list = document.getElementById('ways');
 
@@ -14,7 +14,7 @@ export async function loadAccounts() {
   const answer = await send('GET', '/auth/accounts');
   if (!answer.ok || !answer.body) {
     for (const state of list.querySelectorAll('.way-state')) state.textContent = 'Could not be checked';
-    showAlert(answer.body && answer.body.message);
+    showRefusal(answer);
     return;
   }
   render(answer.body);
@@ -61,7 +61,7 @@ async function link(method, provider) {
   const answer = await send('POST', '/auth/' + method + '/' + encodeURIComponent(provider) + '/link', {});
   const url = answer.ok && answer.body && typeof answer.body.url === 'string' ? new URL(answer.body.url, location.href) : null;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    showAlert(answer.body && answer.body.message);
+    showRefusal(answer);
     return;
   }
   location.assign(url.href);
@@ -71,7 +71,7 @@ async function unlink(method, provider) {
   clearMessages();
   const answer = await send('DELETE', '/auth/accounts/' + method + '/' + encodeURIComponent(provider));
   if (!answer.ok) {
-    showAlert(answer.body && answer.body.message);
+    showRefusal(answer);
     return;
   }
   await loadAccounts();

@@ -10,7 +10,7 @@ let renewalTimer = 0;
 let renewal = null;
 let renewalDue = () => undefined;
 
-/** One JSON request with the page's credential: { ok, status, body }, never a throw. */
+/** One JSON request with the page's credential: { ok, status, body, retryAfter } (the header, or null), never a throw. */
 export async function send(method, path, payload) {
   const headers = { Accept: 'application/json' };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
@@ -25,7 +25,7 @@ export async function send(method, path, payload) {
       cache: 'no-store',
     });
   } catch {
-    return { ok: false, status: 0, body: { message: 'The demo server cannot be reached. Try again.' } };
+    return { ok: false, status: 0, body: { message: 'The demo server cannot be reached. Try again.' }, retryAfter: null };
   }
   const text = await response.text();
   let body = null;
@@ -34,7 +34,7 @@ export async function send(method, path, payload) {
   } catch {
     body = { message: 'The server answered ' + response.status + ' without a readable body.' };
   }
-  return { ok: response.ok, status: response.status, body };
+  return { ok: response.ok, status: response.status, body, retryAfter: response.headers.get('Retry-After') };
 }
 
 /** What runs when the token is due for renewal (the page renews it and reloads the user). */

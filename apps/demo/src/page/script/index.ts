@@ -3,9 +3,12 @@ import { accountsScript } from './accounts.script.js';
 import { apiScript } from './api.script.js';
 import { busyScript } from './busy.script.js';
 import { callbackErrorScript } from './callback-error.script.js';
+import { fieldErrorsScript } from './field-errors.script.js';
 import { mainScript } from './main.script.js';
 import { messagesScript } from './messages.script.js';
 import { passwordFormsScript } from './password-forms.script.js';
+import { refusalScript } from './refusal.script.js';
+import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 
 /** The entry module, served as /demo.js (the CSP allows no inline script). */
@@ -17,7 +20,10 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'api.js': apiScript,
   'busy.js': busyScript,
   'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),
+  'field-errors.js': fieldErrorsScript,
   'messages.js': messagesScript,
   'password-forms.js': passwordFormsScript,
+  'refusal.js': refusalScript,
+  'validation-problems.js': validationProblemsScript,
   'views.js': viewsScript,
 });

@@ -2,7 +2,7 @@
 export const mainScript = String.raw`import { bearer, renewAccessToken, send, whenRenewalDue } from './demo/api.js';
 import { exclusively } from './demo/busy.js';
 import { takeCallbackError } from './demo/callback-error.js';
-import { clearMessages, showAlert, showNotice } from './demo/messages.js';
+import { clearMessages, showAlert, showNotice, showRefusal } from './demo/messages.js';
 import './demo/password-forms.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSignedOut, signedOut } from './demo/views.js';
 
@@ -21,7 +21,7 @@ logout.addEventListener('click', () =>
     clearMessages();
     const answer = await send('POST', '/auth/logout');
     if (!answer.ok) {
-      showAlert(answer.body && answer.body.message);
+      showRefusal(answer);
       return;
     }
     showSignedOut();

@@ -1,12 +1,13 @@
 /** /demo/password-forms.js: the password form (log in, sign up, send reset link) and the reset link's form. */
 export const passwordFormsScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
-import { clearMessages, showAlert, showNotice } from './messages.js';
+import { clearMessages, showNotice, showRefusal } from './messages.js';
 import { focusHeading, leaveResetView, showSignedOut, signedInWith, signedOut } from './views.js';
 
 const account = document.getElementById('account');
 if (account) {
   const fields = account.elements;
+  const fieldInputs = { email: fields.email, password: fields.password, displayName: fields.displayName };
   account.addEventListener('submit', (event) => {
     event.preventDefault();
     const action = event.submitter ? event.submitter.value : 'login';
@@ -16,7 +17,7 @@ if (account) {
       if (action === 'forgot') {
         const answer = await send('POST', '/auth/forgot-password', { email });
         if (answer.ok) showNotice('If ' + email + ' has an account, a link to set a new password is on its way. (The demo prints it on its standard output as a MAIL line.)');
-        else showAlert(answer.body && answer.body.message);
+        else showRefusal(answer, fieldInputs);
         return;
       }
       const payload = { email, password: fields.password.value };
@@ -24,7 +25,7 @@ if (account) {
       if (action === 'signup' && displayName) payload.displayName = displayName;
       const answer = await send('POST', action === 'signup' ? '/auth/signup' : '/auth/login', payload);
       if (!answer.ok) {
-        showAlert(answer.body && answer.body.message);
+        showRefusal(answer, fieldInputs);
         return;
       }
       account.reset();
@@ -48,7 +49,7 @@ if (reset) {
       const token = new URLSearchParams(location.search).get('token') || '';
       const answer = await send('POST', '/auth/reset-password', { token, password: reset.elements.password.value });
       if (!answer.ok) {
-        showAlert(answer.body && answer.body.message);
+        showRefusal(answer, { password: reset.elements.password });
         return;
       }
       // The token is spent: it leaves the address bar, the history and the page.

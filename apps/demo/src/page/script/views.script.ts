@@ -1,7 +1,7 @@
 /** /demo/views.js: which section shows (signed out, signed in, the reset link's landing) and who is signed in. */
 export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToken, send } from './api.js';
 import { loadAccounts } from './accounts.js';
-import { showAlert } from './messages.js';
+import { showRefusal } from './messages.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -53,7 +53,7 @@ export async function loadCurrentUser() {
     return true;
   }
   showSignedOut();
-  if (answer.status !== 401) showAlert(answer.body && answer.body.message);
+  if (answer.status !== 401) showRefusal(answer);
   return false;
 }
 
