@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authEntities, authMigrations } from '#svc/auth';
 import { availableEngines, freshDatabase } from '../support/engines.js';
+import { undoThrough } from '../support/migrations.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const ENGINES = await availableEngines();
@@ -66,11 +67,9 @@ describe.each(ENGINES)('the email skeleton migration on %s, with users already t
     const dataSource = new DataSource({ ...database.options, entities: authEntities(), migrations: authMigrations } as never);
     await dataSource.initialize();
     try {
-      const SKELETON = 'SvcEmailSkeleton1764000000200';
-      const executed = async () => ((await dataSource.query('SELECT name FROM migrations')) as { name: string }[]).map((row) => row.name);
-      // The schema as it was before the skeleton: every migration, then back down past it.
+      // The schema as it was before the skeleton: every migration, then back down through it.
       await dataSource.runMigrations();
-      while ((await executed()).includes(SKELETON)) await dataSource.undoLastMigration();
+      await undoThrough(dataSource, 'SvcEmailSkeleton1764000000200');
       const insert = (id: string, email: string, at: string) =>
         dataSource.query(engine === 'postgres' ? 'INSERT INTO users (id, email, created_at) VALUES ($1, $2, $3)' : 'INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)', [id, email, at]);
       await insert('00000000-0000-4000-8000-000000000001', 'bob@x.io', '2026-01-01 00:00:00');
@@ -83,7 +82,7 @@ describe.each(ENGINES)('the email skeleton migration on %s, with users already t
         { email: 'bob@x.io', email_skeleton: 'bob@x.io' },
         { email: 'carol@x.io', email_skeleton: 'carol@x.io' },
       ]);
-      while ((await executed()).includes(SKELETON)) await dataSource.undoLastMigration();
+      await undoThrough(dataSource, 'SvcEmailSkeleton1764000000200');
       const columns = engine === 'postgres' ? await dataSource.query(`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'users'`) : await dataSource.query(`PRAGMA table_info(users)`);
       expect(columns.map((column: { name: string }) => column.name)).not.toContain('email_skeleton');
       expect((await dataSource.query('SELECT email FROM users')).length).toBe(3);

@@ -6,6 +6,7 @@ import { describeNotRun } from '../support/not-run.js';
 import { BrowserAgent, type HostileOidcProvider } from '../support/oauth/index.js';
 import { TestClock } from '../support/test-app.js';
 import { CLIENT_ID, CLIENT_SECRET, createHostileOAuth2App, createSecondInstance, credentialCookieOf, errorOf, type OAuth2App, setCookies, writtenRows } from './oauth2-kit.js';
+import { undoThrough } from '../support/migrations.js';
 
 const ENGINES = await availableEngines();
 
@@ -167,7 +168,7 @@ describe.each(ENGINES)('the oauth_used_states migration on %s', (engine) => {
     const withIt = await tables();
     expect(withIt).toContain('oauth_used_states');
 
-    await dataSource.undoLastMigration();
+    await undoThrough(dataSource, 'SvcOAuthUsedStates1764000000100');
     expect(await tables()).toEqual(withIt.filter((name) => name !== 'oauth_used_states'));
 
     await dataSource.runMigrations();

@@ -3,21 +3,13 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { authMigrations, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
 import { systemClock } from '../../libs/auth/src/clock.js';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
+import { undoThrough } from '../support/migrations.js';
 import { describeNotRun } from '../support/not-run.js';
 
 /** pg_class.relpersistence: 'u' unlogged, 'p' permanent (logged). */
 async function persistenceOfCounters(dataSource: DataSource): Promise<string> {
   const rows: Array<{ relpersistence: string }> = await dataSource.query(`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limit_counters'`);
   return rows[0].relpersistence;
-}
-
-/** Undoes the migrations run after `name` (later ones of the library), then `name` itself. */
-async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
-  for (;;) {
-    const [last]: Array<{ name: string }> = await dataSource.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1');
-    await dataSource.undoLastMigration();
-    if (last.name === name) return;
-  }
 }
 
 if (await canUsePostgres()) {
