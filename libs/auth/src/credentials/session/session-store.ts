@@ -8,6 +8,7 @@ import type { AuthConfig } from '../../config/auth-config.js';
 import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
+import { userAgentOf } from '../../http/user-agent.js';
 import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
@@ -50,7 +51,7 @@ export class SessionStore implements CredentialRevoker {
       createdAt: now,
       lastSeenAt: now,
       ip: storableAddressOf(request, this.config),
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      userAgent: userAgentOf(request),
     });
     await this.evictBeyondLimit(manager, user.id);
     return { token, expiresAt };
