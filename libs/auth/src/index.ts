@@ -27,7 +27,7 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshToken, Session, User } from './entities/index.js';
+export { authEntities, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';

@@ -7,6 +7,7 @@ import { JwtLogout } from './jwt-logout.service.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
 import { RefreshCookie } from './refresh-cookie.js';
+import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshRotation } from './refresh-rotation.service.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
@@ -18,6 +19,7 @@ export const jwtCredentialParts: CredentialParts = {
     AccessTokenService,
     AccessTokenStrategy,
     RefreshTokenStore,
+    RefreshFamilyStore,
     RefreshRotation,
     RefreshCookie,
     JwtCredentialIssuer,
