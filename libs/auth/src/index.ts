@@ -43,6 +43,7 @@ export type {
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   RefreshAfterEvent,
+  SessionRevokedEvent,
   SignupAfterEvent,
   TokenReuseDetectedEvent,
 } from './events/auth-events.js';
@@ -50,6 +51,7 @@ export { OnAuthEvent } from './events/on-auth-event.decorator.js';
 export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
+export type { DeviceBody } from './credentials/devices.controller.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,

@@ -1,8 +1,10 @@
 import type { CredentialParts } from '../../parts.js';
+import { DevicesController } from '../devices.controller.js';
 import { AccessTokenService } from './access-token.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
 import { JwtCredentialIssuer } from './jwt-credential.issuer.js';
 import { JwtCredentialResolver } from './jwt-credential.resolver.js';
+import { JwtDevices } from './jwt-devices.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
@@ -13,7 +15,7 @@ import { RefreshTokenStore } from './refresh-token-store.js';
 
 /** The jwt credential: a short-lived bearer access token and a single-use rotating refresh cookie. */
 export const jwtCredentialParts: CredentialParts = {
-  controllers: [JwtController],
+  controllers: [JwtController, DevicesController],
   providers: [
     jwtSettingsProvider,
     AccessTokenService,
@@ -25,8 +27,10 @@ export const jwtCredentialParts: CredentialParts = {
     JwtCredentialIssuer,
     JwtCredentialResolver,
     JwtLogout,
+    JwtDevices,
   ],
   issuer: JwtCredentialIssuer,
   resolver: JwtCredentialResolver,
   revoker: RefreshTokenStore,
+  devices: JwtDevices,
 };

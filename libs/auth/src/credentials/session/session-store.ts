@@ -126,7 +126,7 @@ export class SessionStore implements CredentialRevoker {
   }
 
   /** Sessions created at or before this instant are past their absolute lifetime. */
-  private absoluteStart(): Date {
+  absoluteStart(): Date {
     return new Date(this.clock.now().getTime() - this.config.session.absoluteTtlSeconds * 1000);
   }
 
