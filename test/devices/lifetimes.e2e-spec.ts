@@ -17,7 +17,7 @@ async function cookieHolder(t: DevicesApp, held: Held): Promise<string | null> {
 
 const count = async (t: DevicesApp, table: string, userId: string) => Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = '${userId}'`))[0].n);
 
-/** session.absoluteTtlSeconds (README, "Lifetimes"): an hour here, the sessions themselves lasting 7 days. */
+/** session.absoluteTtlSeconds (README, "Devices"): an hour here, the sessions themselves lasting 7 days. */
 describe.each(ENGINES)('the absolute lifetime of a session on %s', (engine) => {
   let t: DevicesApp;
   beforeAll(async () => {
@@ -57,7 +57,7 @@ describe.each(ENGINES)('the absolute lifetime of a session on %s', (engine) => {
   });
 });
 
-/** jwt.refreshFamilyTtlSeconds (README, "Lifetimes"): two days here, each refresh token lasting one. */
+/** jwt.refreshFamilyTtlSeconds (README, "Devices"): two days here, each refresh token lasting one. */
 describe.each(ENGINES)('the absolute lifetime of a refresh family on %s', (engine) => {
   let t: DevicesApp;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ export interface JwtOptions {
   refreshReuseGraceSeconds?: number;
   /**
    * Absolute lifetime of a refresh family (one login): past it the family's refresh and access tokens
-   * are refused, however recently they were used (README, "Lifetimes"). @default 2592000, 30 days
+   * are refused, however recently they were used (README, "Devices"). @default 2592000, 30 days
    * (3600..31536000, and at least `refreshTokenExpireDays`)
    */
   refreshFamilyTtlSeconds?: number;
@@ -31,7 +31,7 @@ export interface SessionOptions {
   loginOnSignup?: boolean;
   /**
    * Absolute lifetime of a session, from its login: past it the session is refused, however recently
-   * it was used (README, "Lifetimes"). @default 2592000, 30 days (3600..31536000)
+   * it was used (README, "Devices"). @default 2592000, 30 days (3600..31536000)
    */
   absoluteTtlSeconds?: number;
 }

@@ -60,7 +60,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       expireDays: int('session.expireDays', options.session?.expireDays, 7, 1, 30),
       maxPerUser: int('session.maxPerUser', options.session?.maxPerUser, 10, 1, 1000),
       loginOnSignup: bool('session.loginOnSignup', options.session?.loginOnSignup, true),
-      // OWASP Session Management Cheat Sheet, "Absolute Timeout"; ASVS 5.0 V7.3.2.
+      // OWASP Session Management Cheat Sheet, "Absolute Timeout"; ASVS 5.0 V7.3.
       absoluteTtlSeconds: int('session.absoluteTtlSeconds', options.session?.absoluteTtlSeconds, ABSOLUTE_TTL_DEFAULT, HOUR_SECONDS, YEAR_SECONDS),
     },
     cookie: {
@@ -147,7 +147,7 @@ function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefi
     throw new AuthConfigError('jwt.secretKey', shape.strategy === 'jwt' ? 'is required' : 'is required (or give the module a secret to derive it from)');
   }
   const refreshTokenExpireDays = int('jwt.refreshTokenExpireDays', jwt?.refreshTokenExpireDays, 7, 1, 30);
-  // OWASP Session Management Cheat Sheet, "Absolute Timeout"; ASVS 5.0 V7.3.2: rotation alone would let a family live for ever.
+  // OWASP Session Management Cheat Sheet, "Absolute Timeout"; ASVS 5.0 V7.3: rotation alone would let a family live for ever.
   const refreshFamilyTtlSeconds = int('jwt.refreshFamilyTtlSeconds', jwt?.refreshFamilyTtlSeconds, ABSOLUTE_TTL_DEFAULT, HOUR_SECONDS, YEAR_SECONDS);
   if (refreshFamilyTtlSeconds < refreshTokenExpireDays * DAY_SECONDS) {
     throw new AuthConfigError(

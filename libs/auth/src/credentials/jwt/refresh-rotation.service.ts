@@ -49,7 +49,7 @@ export class RefreshRotation {
   private async rotateRow(manager: EntityManager, row: RefreshToken): Promise<RefreshOutcome> {
     if (row.revokedAt || (await this.refreshTokens.isFamilyRevoked(manager, row.familyId))) return INVALID;
     if (this.isExpired(row)) return INVALID;
-    // README, "Lifetimes": past its absolute end a family is refused however recently it was used.
+    // README, "Refresh tokens (jwt)": past its absolute end a family is refused however recently it was used.
     if (!(await this.families.isLive(manager, row.familyId))) return INVALID;
     if (row.consumedAt) return this.presentedAgain(manager, row);
     const user = await this.users.findById(manager, row.userId);

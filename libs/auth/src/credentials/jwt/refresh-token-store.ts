@@ -130,7 +130,7 @@ export class RefreshTokenStore implements CredentialRevoker {
    *   is still recognised as reuse for as long as the token could have been used);
    * - a revoked row stays until every row of its family has expired, as the family's revocation
    *   mark, so at most `refreshTokenExpireDays` after the revocation;
-   * - every row of a family past its absolute end goes (README, "Lifetimes"): nothing of it can be used.
+   * - every row of a family past its absolute end goes (README, "Refresh tokens (jwt)"): nothing of it can be used.
    */
   async purgeExpired(manager: EntityManager): Promise<number> {
     const result = await manager

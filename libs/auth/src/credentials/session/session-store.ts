@@ -69,7 +69,7 @@ export class SessionStore implements CredentialRevoker {
 
   /**
    * Past its expiry, or past its absolute lifetime from its login however recently it was used
-   * (OWASP Session Management Cheat Sheet, "Absolute Timeout"; README, "Lifetimes"). The absolute
+   * (OWASP Session Management Cheat Sheet, "Absolute Timeout"; README, "Sessions"). The absolute
    * end is read from `created_at` and the current option, so lowering the option ends older
    * sessions at once.
    */
