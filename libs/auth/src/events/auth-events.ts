@@ -16,6 +16,7 @@ export const AuthEvent = {
   OidcLoginAfter: 'svc.oidc.login.after',
   AccountLinked: 'svc.account.linked',
   AccountUnlinked: 'svc.account.unlinked',
+  SessionRevoked: 'svc.session.revoked',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -92,6 +93,15 @@ export interface AccountLinkEvent {
   provider: string;
 }
 
+/** A session (or jwt refresh family) ended through DELETE /sessions, one event per id (README, "Devices"). */
+export interface SessionRevokedEvent {
+  userId: string;
+  /** The session's id, or the refresh family's. */
+  sessionId: string;
+  /** Who ended it: the user, from one of their devices. */
+  by: 'user';
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -105,4 +115,5 @@ export interface AuthEventPayloads {
   'svc.oidc.login.after': OidcLoginAfterEvent;
   'svc.account.linked': AccountLinkEvent;
   'svc.account.unlinked': AccountLinkEvent;
+  'svc.session.revoked': SessionRevokedEvent;
 }

@@ -3,6 +3,7 @@ import { SvcRateLimitWindowEnd1763800000000 } from './1763800000000-svc-rate-lim
 import { SvcRateLimitUnlogged1763900000000 } from './1763900000000-svc-rate-limit-unlogged.js';
 import { SvcOAuthUsedStates1764000000100 } from './1764000000100-svc-oauth-used-states.js';
 import { SvcEmailSkeleton1764000000200 } from './1764000000200-svc-email-skeleton.js';
+import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-families.js';
 
 export {
   SvcEmailSkeleton1764000000200,
@@ -10,6 +11,7 @@ export {
   SvcOAuthUsedStates1764000000100,
   SvcRateLimitUnlogged1763900000000,
   SvcRateLimitWindowEnd1763800000000,
+  SvcRefreshFamilies1764000000400,
 };
 
 /** The library's migrations, in order, for the application's TypeORM `migrations` list. */
@@ -19,4 +21,5 @@ export const authMigrations = [
   SvcRateLimitUnlogged1763900000000,
   SvcOAuthUsedStates1764000000100,
   SvcEmailSkeleton1764000000200,
+  SvcRefreshFamilies1764000000400,
 ];
