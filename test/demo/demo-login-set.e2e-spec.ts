@@ -60,7 +60,8 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const password = ['POST /auth/change-password', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/reset-password', 'POST /auth/signup'];
     const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`];
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
-    const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : [])];
+    // Every credential lists its devices (README, "Devices").
+    const session = ['GET /auth/me', 'POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}', ...(credential === 'jwt' ? ['POST /auth/refresh'] : [])];
     expect(routesOf(document)).toEqual([...password, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, 'GET /profile'].sort());
   });
 
