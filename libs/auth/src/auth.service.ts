@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './login/oauth/oauth-used-states.js';
+import { EmailTokenStore } from './login/password/email-token-store.js';
 import { ResetTokenStore } from './login/password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
@@ -19,6 +20,8 @@ export interface PurgeResult {
   sessions: number;
   refreshTokens: number;
   resetTokens: number;
+  /** Used or expired email verification and change tokens. */
+  emailTokens: number;
   /** Used OAuth states whose state token has expired. */
   oauthUsedStates: number;
   /** Counters of the database rate limiter whose window has ended. */
@@ -57,18 +60,20 @@ export class AuthService<U extends SvcUser = SvcUser> {
   /**
    * Deletes everything that can no longer matter, in one transaction: expired sessions, or refresh
    * rows that can no longer be presented (a revoked row stays until its whole family has expired, so
-   * that reuse is still recognised); used and expired password-reset tokens; used OAuth states past
+   * that reuse is still recognised); used and expired password-reset and email tokens; used OAuth states past
    * their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
    */
   async purgeExpired(): Promise<PurgeResult> {
     const sessions = this.optional(SessionStore);
     const refreshTokens = this.optional(RefreshTokenStore);
     const resetTokens = this.optional(ResetTokenStore);
+    const emailTokens = this.optional(EmailTokenStore);
     const usedStates = this.optional(OAuthUsedStates);
     const result = await this.unitOfWork.transaction(async (manager) => ({
       sessions: sessions ? await sessions.purgeExpired(manager) : 0,
       refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,
       resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
+      emailTokens: emailTokens ? await emailTokens.purgeExpired(manager) : 0,
       oauthUsedStates: usedStates ? await usedStates.purgeExpired(manager) : 0,
     }));
     const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;

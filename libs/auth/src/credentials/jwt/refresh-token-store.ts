@@ -111,6 +111,17 @@ export class RefreshTokenStore implements CredentialRevoker {
       .execute();
   }
 
+  /** Every family of the user but `keptId` (none kept when null). */
+  async revokeAllOfUserExcept(manager: EntityManager, userId: string, keptId: string | null): Promise<void> {
+    if (!keptId) return this.revokeAllOfUser(manager, userId);
+    await manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: this.clock.now() })
+      .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: keptId })
+      .execute();
+  }
+
   /** Every family of the user but the one of the presented access token. */
   async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
     if (!kept.familyId) return this.revokeAllOfUser(manager, userId);
