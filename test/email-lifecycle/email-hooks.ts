@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AuthHooks, type ChangeEmailPayload, HookAbort, type SendVerificationPayload } from '#svc/auth';
+import { AuthEvent, type AuthHooks, type ChangeEmailPayload, type EmailVerificationRequestedEvent, HookAbort, OnAuthEvent, type SendVerificationPayload } from '#svc/auth';
 
 /**
  * Before-hooks that refuse what a test marks: a new verification message for an address starting
@@ -16,5 +16,14 @@ export class EmailHooks implements AuthHooks {
   beforeChangeEmail(payload: ChangeEmailPayload): ChangeEmailPayload {
     if (payload.newEmail.endsWith('@blocked.test')) throw new HookAbort(`not to ${payload.newEmail} (password ${String(payload.password)}, ${JSON.stringify(payload)})`);
     return payload;
+  }
+}
+
+/** A mailer that fails for addresses starting with `crash`, quoting the message it could not send (a careless error message). */
+@Injectable()
+export class CrashingMailer {
+  @OnAuthEvent(AuthEvent.EmailVerificationRequested)
+  send(event: EmailVerificationRequestedEvent): void {
+    if (event.user.email.startsWith('crash')) throw new Error(`could not mail ${event.link} to ${event.user.email}`);
   }
 }

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import type { Type } from '@nestjs/common';
+import type { LoggerService, Type } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { AuthEvent, type AuthEventName, type AuthEventPayloads, type AuthHooks, type AuthOptions, type EmailVerificationOptions, type UserBody } from '#svc/auth';
@@ -60,6 +60,8 @@ export interface EmailAppOptions {
   hooks?: Type<AuthHooks>;
   overrides?: { provide: unknown; useClass: Type }[];
   options?: Partial<AuthOptions>;
+  providers?: Type[];
+  logger?: LoggerService;
 }
 
 /** A password application with `emailVerification`, listening on loopback (requests may overlap). */
@@ -70,6 +72,8 @@ export async function createEmailApp(options: EmailAppOptions): Promise<EmailApp
     strategy: credential,
     hooks: options.hooks,
     overrides: options.overrides,
+    providers: options.providers,
+    logger: options.logger,
     options: {
       secret: TEST_SECRET,
       password: { bcryptCost: 10 },

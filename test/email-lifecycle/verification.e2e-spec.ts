@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AuthEvent } from '#svc/auth';
+import { AuthEvent, AuthService } from '#svc/auth';
+import { CapturingLogger } from '../support/capturing-logger.js';
 import { BASE_URL } from '../support/test-app.js';
-import { EmailHooks } from './email-hooks.js';
+import { CrashingMailer, EmailHooks } from './email-hooks.js';
 import { createEmailApp, dateOf, type EmailApp, engineCredentialPairs, SECOND, sha256, TOKEN_INVALID } from './email-kit.js';
 
 const PAIRS = await engineCredentialPairs();
@@ -10,9 +11,10 @@ const TTL_SECONDS = 3600;
 describe.each(PAIRS)('email verification on %s, %s credential (README, "Verifying emails and changing them")', (engine, credential) => {
   let t: EmailApp;
   let serial = 0;
+  const logger = new CapturingLogger();
   const nextEmail = (local = 'user') => `${local}${++serial}@x.io`;
   beforeAll(async () => {
-    t = await createEmailApp({ engine, credential, hooks: EmailHooks, emailVerification: { tokenTtlSeconds: TTL_SECONDS } });
+    t = await createEmailApp({ engine, credential, hooks: EmailHooks, providers: [CrashingMailer], logger, emailVerification: { tokenTtlSeconds: TTL_SECONDS } });
   });
   afterAll(() => t?.close());
 
@@ -138,5 +140,27 @@ describe.each(PAIRS)('email verification on %s, %s credential (README, "Verifyin
     expect((await t.verify(token)).body).toEqual(TOKEN_INVALID);
     expect((await t.tokenRows(user.id))[0].used_at).toBeNull();
     expect((await t.userRow(user.id)).email_verified_at).toBeNull();
+  });
+
+  it("a mailer that fails is logged to svc with the link's token masked; the signup stands", async () => {
+    const email = nextEmail('crash');
+    const { user, token } = await t.account(email);
+    await t.afterResponses();
+    const [line] = logger.matching('error', 'observer of svc.email.verification_requested failed');
+    expect(line.text).toContain(`could not mail ${BASE_URL}/verify-email?token=********** to ${email}`);
+    expect(logger.lines.filter((logged) => logged.text.includes(token))).toEqual([]);
+    expect((await t.userRow(user.id)).email).toBe(email);
+  });
+
+  it('purgeExpired() deletes used and expired email tokens, and keeps those still usable', async () => {
+    const used = await t.account(nextEmail());
+    await t.verify(used.token);
+    const pending = await t.account(nextEmail());
+    await t.app.get(AuthService).purgeExpired();
+    expect(await t.tokenRows(used.user.id)).toEqual([]);
+    expect(await t.tokenRows(pending.user.id)).toHaveLength(1);
+    t.clock.advance(TTL_SECONDS * SECOND);
+    expect((await t.app.get(AuthService).purgeExpired()).emailTokens).toBeGreaterThanOrEqual(1);
+    expect(await t.tokenRows(pending.user.id)).toEqual([]);
   });
 });
