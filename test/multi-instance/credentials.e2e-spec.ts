@@ -69,6 +69,25 @@ if (await canUsePostgresAndRedis()) {
       if (strategy === 'jwt') expect((await refresh(b, credential)).status).toBe(401);
     });
 
+    it('a session ended from the device list on A: B refuses it on the very next request, and lists the one left', async () => {
+      const email = uniqueEmail('devices');
+      const kept = await signup(a, email);
+      const ended = await login(b, email);
+      const listed = await send(b, 'GET', '/auth/sessions', kept);
+      expect(listed.status).toBe(200);
+      const entries = listed.body as unknown as { id: string; current: boolean }[];
+      expect(entries).toHaveLength(2);
+      const endedId = entries.find((entry) => !entry.current)!.id;
+      expect((await me(b, ended)).status).toBe(200);
+
+      expect((await send(a, 'DELETE', `/auth/sessions/${endedId}`, kept)).status).toBe(204);
+      expect((await me(b, ended)).status).toBe(401);
+      if (strategy === 'jwt') expect((await refresh(b, ended)).status).toBe(401);
+      const left = await send(b, 'GET', '/auth/sessions', kept);
+      expect((left.body as unknown as { id: string }[]).map((entry) => entry.id)).not.toContain(endedId);
+      expect((await me(b, kept)).status).toBe(200);
+    });
+
     it('password reset on B: A refuses the old credentials on the very next request, and the old password', async () => {
       const email = uniqueEmail('reset');
       const signedUp = await signup(a, email);

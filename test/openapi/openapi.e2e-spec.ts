@@ -63,7 +63,8 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       'DELETE /auth/accounts/{method}/{provider}',
     ];
     const login = strategy === 'session' || strategy === 'jwt' ? password : oauth(strategy);
-    const credential = strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout'];
+    const devices = ['GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
+    const credential = [...(strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout']), ...devices];
     expect(routes).toEqual([...login, ...credential].sort());
     expect(document.paths['/auth/me'].get.security).toEqual([{ [strategy === 'jwt' ? 'svcBearer' : 'svcSession']: [] }]);
     expect(Object.keys(document.components.securitySchemes)).toEqual(strategy === 'jwt' ? ['svcBearer', 'svcRefreshCookie'] : ['svcSession']);
@@ -98,6 +99,16 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       }
     }
     expect(examples).toBeGreaterThan(10);
+  });
+
+  it('documents the devices routes: the list body, the id parameter and the answers', () => {
+    const list = document.paths['/auth/sessions'].get as { responses: Record<string, { content?: { 'application/json': { schema: unknown } } }> };
+    expect(list.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/SvcDevices' });
+    expect(document.components.schemas.SvcDevices).toMatchObject({ type: 'array', items: { required: ['id', 'createdAt', 'lastUsedAt', 'userAgent', 'current'] } });
+    const one = document.paths['/auth/sessions/{id}'].delete as { parameters: unknown[]; responses: Record<string, unknown> };
+    expect(one.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
+    expect(Object.keys(one.responses).sort()).toEqual(['204', '401', '403', '404', '500', '503']);
+    expect(Object.keys(document.paths['/auth/sessions'].delete.responses as object).sort()).toEqual(['204', '401', '403', '500', '503']);
   });
 
   it('says what each field rule is, never the name of an internal validator', () => {

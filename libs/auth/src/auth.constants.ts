@@ -12,5 +12,7 @@ export const CREDENTIAL_ISSUER = Symbol('svc:CREDENTIAL_ISSUER');
 export const CREDENTIAL_RESOLVER = Symbol('svc:CREDENTIAL_RESOLVER');
 /** Injection token of the credential's `CredentialRevoker` (password reset ends every credential). */
 export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
+/** Injection token of the credential's `CredentialDevices` (GET and DELETE /sessions). */
+export const CREDENTIAL_DEVICES = Symbol('svc:CREDENTIAL_DEVICES');
 /** Name of the logger every library message goes to. */
 export const SVC_LOGGER = 'svc';

@@ -1,7 +1,7 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -102,6 +102,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
     { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
+    { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
   ];
   return {
     ...definition,

@@ -9,6 +9,7 @@ import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 import { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 import type { CredentialRevoker } from './credentials/credential-revoker.js';
+import { RefreshFamilyStore } from './credentials/jwt/refresh-family-store.js';
 import { RefreshTokenStore } from './credentials/jwt/refresh-token-store.js';
 import { SessionStore } from './credentials/session/session-store.js';
 import type { UserBody } from './users/user-body.js';
@@ -17,8 +18,11 @@ import { UserStore } from './users/user-store.js';
 
 /** How many rows `purgeExpired` deleted, per table. */
 export interface PurgeResult {
+  /** Sessions past their expiry or their absolute lifetime. */
   sessions: number;
   refreshTokens: number;
+  /** Refresh families past their absolute end, or with no token left. */
+  refreshFamilies: number;
   resetTokens: number;
   /** Used or expired email verification and change tokens. */
   emailTokens: number;
@@ -58,20 +62,24 @@ export class AuthService<U extends SvcUser = SvcUser> {
   }
 
   /**
-   * Deletes everything that can no longer matter, in one transaction: expired sessions, or refresh
-   * rows that can no longer be presented (a revoked row stays until its whole family has expired, so
-   * that reuse is still recognised); used and expired password-reset and email tokens; used OAuth states past
+   * Deletes everything that can no longer matter, in one transaction: sessions past their expiry or
+   * absolute lifetime, or refresh rows that can no longer be presented (a revoked row stays until its
+   * whole family has expired, so that reuse is still recognised) and the families past their absolute
+   * end or with no token left; used and expired password-reset and email tokens; used OAuth states past
    * their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
    */
   async purgeExpired(): Promise<PurgeResult> {
     const sessions = this.optional(SessionStore);
     const refreshTokens = this.optional(RefreshTokenStore);
+    const refreshFamilies = this.optional(RefreshFamilyStore);
     const resetTokens = this.optional(ResetTokenStore);
     const emailTokens = this.optional(EmailTokenStore);
     const usedStates = this.optional(OAuthUsedStates);
     const result = await this.unitOfWork.transaction(async (manager) => ({
       sessions: sessions ? await sessions.purgeExpired(manager) : 0,
       refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,
+      // After the tokens: a family goes once none of its tokens is left.
+      refreshFamilies: refreshFamilies ? await refreshFamilies.purgeExpired(manager) : 0,
       resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
       emailTokens: emailTokens ? await emailTokens.purgeExpired(manager) : 0,
       oauthUsedStates: usedStates ? await usedStates.purgeExpired(manager) : 0,

@@ -28,7 +28,7 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshToken, Session, User } from './entities/index.js';
+export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
@@ -49,6 +49,7 @@ export type {
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   RefreshAfterEvent,
+  SessionRevokedEvent,
   SignupAfterEvent,
   TokenReuseDetectedEvent,
 } from './events/auth-events.js';
@@ -56,6 +57,7 @@ export { OnAuthEvent } from './events/on-auth-event.decorator.js';
 export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
+export type { DeviceBody } from './credentials/devices.controller.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,

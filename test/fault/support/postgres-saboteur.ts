@@ -21,10 +21,14 @@ export class PostgresSaboteur {
     await this.client.query(`CREATE TRIGGER svc_fault_wait BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION svc_fault_wait()`);
   }
 
-  /** Drops the trigger of `blockWrites` and lets go of the lock. */
+  /**
+   * Lets go of the lock, then drops the trigger of `blockWrites`. In this order: the waiting writer
+   * holds a lock on `table` until its transaction ends, so dropping the trigger first would wait for
+   * it while it waits for this lock (a deadlock PostgreSQL breaks by failing one side, either one).
+   */
   async unblock(table: string, key: number): Promise<void> {
-    await this.client.query(`DROP TRIGGER IF EXISTS svc_fault_wait ON ${table}`);
     await this.client.query('SELECT pg_advisory_unlock($1)', [key]);
+    await this.client.query(`DROP TRIGGER IF EXISTS svc_fault_wait ON ${table}`);
   }
 
   /** The backend that waits on an advisory lock in this database, and the statement it runs (waits up to 10 s). */

@@ -33,6 +33,7 @@ export interface AuthConfig {
     readonly accessTokenExpireMinutes: number;
     readonly refreshTokenExpireDays: number;
     readonly refreshReuseGraceSeconds: number;
+    readonly refreshFamilyTtlSeconds: number;
   };
   readonly oauth2?: OAuthSectionConfig<OAuth2ProviderConfig>;
   readonly oidc?: OAuthSectionConfig<OidcProviderConfig>;
@@ -40,6 +41,7 @@ export interface AuthConfig {
     readonly expireDays: number;
     readonly maxPerUser: number;
     readonly loginOnSignup: boolean;
+    readonly absoluteTtlSeconds: number;
   };
   readonly cookie: {
     readonly sessionName: string;

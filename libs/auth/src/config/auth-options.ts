@@ -14,6 +14,12 @@ export interface JwtOptions {
   refreshTokenExpireDays?: number;
   /** Seconds a consumed refresh token may be presented once more without revoking its family. @default 0 (0..60) */
   refreshReuseGraceSeconds?: number;
+  /**
+   * Absolute lifetime of a refresh family (one login): past it the family's refresh and access tokens
+   * are refused, however recently they were used (README, "Devices"). @default 2592000, 30 days
+   * (3600..31536000, and at least `refreshTokenExpireDays`)
+   */
+  refreshFamilyTtlSeconds?: number;
 }
 
 export interface SessionOptions {
@@ -23,6 +29,11 @@ export interface SessionOptions {
   maxPerUser?: number;
   /** Signup also logs the new user in. @default true */
   loginOnSignup?: boolean;
+  /**
+   * Absolute lifetime of a session, from its login: past it the session is refused, however recently
+   * it was used (README, "Devices"). @default 2592000, 30 days (3600..31536000)
+   */
+  absoluteTtlSeconds?: number;
 }
 
 export interface CookieOptions {

@@ -10,8 +10,8 @@ const base: AuthOptions = { baseUrl: 'https://app.test' };
 describe('validateAuthOptions', () => {
   it('fills the defaults and freezes the result', () => {
     const config = validateAuthOptions({ ...base, jwt: { secretKey: RANDOM } }, { strategy: 'jwt' });
-    expect(config.jwt).toEqual({ secretKey: RANDOM, algorithm: 'HS256', accessTokenExpireMinutes: 10, refreshTokenExpireDays: 7, refreshReuseGraceSeconds: 0 });
-    expect(config.session).toEqual({ expireDays: 7, maxPerUser: 10, loginOnSignup: true });
+    expect(config.jwt).toEqual({ secretKey: RANDOM, algorithm: 'HS256', accessTokenExpireMinutes: 10, refreshTokenExpireDays: 7, refreshReuseGraceSeconds: 0, refreshFamilyTtlSeconds: 2592000 });
+    expect(config.session).toEqual({ expireDays: 7, maxPerUser: 10, loginOnSignup: true, absoluteTtlSeconds: 2592000 });
     expect(config.cookie).toEqual({
       sessionName: 'svc_session',
       refreshName: 'svc_refresh',
@@ -44,8 +44,32 @@ describe('validateAuthOptions', () => {
     [{ secretKey: RANDOM, refreshReuseGraceSeconds: 61 }, 'jwt.refreshReuseGraceSeconds must be between 0 and 60'],
     [{ secretKey: RANDOM, accessTokenExpireMinutes: 1.5 }, 'jwt.accessTokenExpireMinutes must be an integer'],
     [{ secretKey: RANDOM, algorithm: 'RS256' }, 'jwt.algorithm must be one of HS256, HS384, HS512'],
+    [{ secretKey: RANDOM, refreshFamilyTtlSeconds: 3599 }, 'jwt.refreshFamilyTtlSeconds must be between 3600 and 31536000 (got 3599)'],
+    [{ secretKey: RANDOM, refreshFamilyTtlSeconds: 31536001 }, 'jwt.refreshFamilyTtlSeconds must be between 3600 and 31536000 (got 31536001)'],
+    [{ secretKey: RANDOM, refreshFamilyTtlSeconds: 86400.5 }, 'jwt.refreshFamilyTtlSeconds must be an integer'],
+    [
+      { secretKey: RANDOM, refreshFamilyTtlSeconds: 86400 },
+      'jwt.refreshFamilyTtlSeconds must be at least the refresh token lifetime, jwt.refreshTokenExpireDays (604800 seconds) (got 86400)',
+    ],
+    [
+      { secretKey: RANDOM, refreshTokenExpireDays: 30, refreshFamilyTtlSeconds: 2591999 },
+      'jwt.refreshFamilyTtlSeconds must be at least the refresh token lifetime, jwt.refreshTokenExpireDays (2592000 seconds) (got 2591999)',
+    ],
   ])('refuses jwt %o: %s', (jwt, message) => {
     expect(() => validateAuthOptions({ ...base, jwt: jwt as never }, { strategy: 'jwt' })).toThrow(message);
+  });
+
+  it('takes the absolute lifetimes within their bounds', () => {
+    const jwt = validateAuthOptions({ ...base, jwt: { secretKey: RANDOM, refreshTokenExpireDays: 1, refreshFamilyTtlSeconds: 86400 } }, { strategy: 'jwt' });
+    expect(jwt.jwt?.refreshFamilyTtlSeconds).toBe(86400);
+    expect(validateAuthOptions({ ...base, session: { absoluteTtlSeconds: 3600 } }, { strategy: 'session' }).session.absoluteTtlSeconds).toBe(3600);
+    expect(validateAuthOptions({ ...base, session: { absoluteTtlSeconds: 31536000 } }, { strategy: 'session' }).session.absoluteTtlSeconds).toBe(31536000);
+    for (const absoluteTtlSeconds of [3599, 31536001, 0, -1]) {
+      expect(() => validateAuthOptions({ ...base, session: { absoluteTtlSeconds } }, { strategy: 'session' })).toThrow(
+        `session.absoluteTtlSeconds must be between 3600 and 31536000 (got ${absoluteTtlSeconds})`,
+      );
+    }
+    expect(() => validateAuthOptions({ ...base, session: { absoluteTtlSeconds: '3600' as never } }, { strategy: 'session' })).toThrow('session.absoluteTtlSeconds must be an integer');
   });
 
   it('requires the jwt section for the jwt strategy and names the strategy rule', () => {

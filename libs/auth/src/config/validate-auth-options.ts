@@ -8,6 +8,12 @@ import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, he
 import { validateEmailVerification } from './validate-email-verification.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 86_400;
+const YEAR_SECONDS = 365 * DAY_SECONDS;
+/** The absolute lifetime of a session or a refresh family unless the options say otherwise: 30 days. */
+const ABSOLUTE_TTL_DEFAULT = 30 * DAY_SECONDS;
+
 /**
  * Checks every option on its own, fills in the defaults and freezes the result.
  * Pure: the same input gives the same config or the same error.
@@ -55,6 +61,8 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       expireDays: int('session.expireDays', options.session?.expireDays, 7, 1, 30),
       maxPerUser: int('session.maxPerUser', options.session?.maxPerUser, 10, 1, 1000),
       loginOnSignup: bool('session.loginOnSignup', options.session?.loginOnSignup, true),
+      // OWASP Session Management Cheat Sheet, "Absolute Timeout"; ASVS 5.0 V7.3.
+      absoluteTtlSeconds: int('session.absoluteTtlSeconds', options.session?.absoluteTtlSeconds, ABSOLUTE_TTL_DEFAULT, HOUR_SECONDS, YEAR_SECONDS),
     },
     cookie: {
       sessionName: cookieName('cookie.sessionName', cookie.sessionName, 'svc_session'),
@@ -140,12 +148,23 @@ function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefi
   if (given === undefined && derivableFrom === undefined) {
     throw new AuthConfigError('jwt.secretKey', shape.strategy === 'jwt' ? 'is required' : 'is required (or give the module a secret to derive it from)');
   }
+  const refreshTokenExpireDays = int('jwt.refreshTokenExpireDays', jwt?.refreshTokenExpireDays, 7, 1, 30);
+  // OWASP Session Management Cheat Sheet, "Absolute Timeout"; ASVS 5.0 V7.3: rotation alone would let a family live for ever.
+  const refreshFamilyTtlSeconds = int('jwt.refreshFamilyTtlSeconds', jwt?.refreshFamilyTtlSeconds, ABSOLUTE_TTL_DEFAULT, HOUR_SECONDS, YEAR_SECONDS);
+  if (refreshFamilyTtlSeconds < refreshTokenExpireDays * DAY_SECONDS) {
+    throw new AuthConfigError(
+      'jwt.refreshFamilyTtlSeconds',
+      `must be at least the refresh token lifetime, jwt.refreshTokenExpireDays (${refreshTokenExpireDays * DAY_SECONDS} seconds)`,
+      refreshFamilyTtlSeconds,
+    );
+  }
   return {
     secretKey: given === undefined ? deriveKey(derivableFrom!, 'jwt access tokens') : secret('jwt.secretKey', given),
     algorithm: oneOf('jwt.algorithm', jwt?.algorithm, 'HS256', ['HS256', 'HS384', 'HS512'] as const),
     accessTokenExpireMinutes: int('jwt.accessTokenExpireMinutes', jwt?.accessTokenExpireMinutes, 10, 1, 30),
-    refreshTokenExpireDays: int('jwt.refreshTokenExpireDays', jwt?.refreshTokenExpireDays, 7, 1, 30),
+    refreshTokenExpireDays,
     refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', jwt?.refreshReuseGraceSeconds, 0, 0, 60),
+    refreshFamilyTtlSeconds,
   };
 }
 

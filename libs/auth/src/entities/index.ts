@@ -4,14 +4,15 @@ import { OAuthAccount } from './oauth-account.entity.js';
 import { OAuthUsedState } from './oauth-used-state.entity.js';
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { RateLimitCounter } from './rate-limit-counter.entity.js';
+import { RefreshFamily } from './refresh-family.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { Session } from './session.entity.js';
 import { User, type SvcUser } from './user.entity.js';
 
-export { EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshToken, Session, User };
+export { EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User };
 export type { SvcUser };
 
 /** Every entity the library stores rows with, for the application's TypeORM `entities` list. */
 export function authEntities(user: Type<SvcUser> = User): Type<unknown>[] {
-  return [user, Session, RefreshToken, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken];
+  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken];
 }

@@ -21,6 +21,7 @@ export const AuthEvent = {
   EmailChangeRequested: 'svc.email.change_requested',
   EmailChangeNotice: 'svc.email.change_notice',
   EmailChanged: 'svc.email.changed',
+  SessionRevoked: 'svc.session.revoked',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -140,6 +141,15 @@ export interface EmailChangedEvent {
   at: Date;
 }
 
+/** A session (or jwt refresh family) ended through DELETE /sessions, one event per id (README, "Devices"). */
+export interface SessionRevokedEvent {
+  userId: string;
+  /** The session's id, or the refresh family's. */
+  sessionId: string;
+  /** Who ended it: the user, from one of their devices. */
+  by: 'user';
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -158,4 +168,5 @@ export interface AuthEventPayloads {
   'svc.email.change_requested': EmailChangeRequestedEvent;
   'svc.email.change_notice': EmailChangeNoticeEvent;
   'svc.email.changed': EmailChangedEvent;
+  'svc.session.revoked': SessionRevokedEvent;
 }

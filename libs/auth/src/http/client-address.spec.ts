@@ -48,8 +48,9 @@ describe('clientAddressOf (and the limiter key of it)', () => {
     expect(clientAddressOf(requestFrom('198.51.100.4', { 'x-forwarded-for': '203.0.113.9' }), config)).toBe('198.51.100.4');
   });
 
-  it('stores only valid addresses in session rows', () => {
+  it('stores only the network of a valid address in session rows', () => {
     expect(storableAddressOf(requestFrom('10.0.0.1', { 'x-forwarded-for': 'garbage' }), trustingOneHop())).toBeNull();
-    expect(storableAddressOf(requestFrom('10.0.0.1', { 'x-forwarded-for': '203.0.113.9' }), trustingOneHop())).toBe('203.0.113.9');
+    expect(storableAddressOf(requestFrom('10.0.0.1', { 'x-forwarded-for': '203.0.113.9' }), trustingOneHop())).toBe('203.0.113.0');
+    expect(storableAddressOf(requestFrom('2001:db8:85a3:8d3:1319:8a2e:370:7348'), {})).toBe('2001:db8:85a3::');
   });
 });

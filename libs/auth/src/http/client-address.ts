@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { isIP } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import type { AuthConfig } from '../config/auth-config.js';
+import { networkOf } from './ip-address.js';
 
 type TrustFunction = (address: string, hop: number) => boolean;
 
@@ -30,10 +30,13 @@ export function clientAddressOf(request: Request, config: Pick<AuthConfig, 'clie
   return unmapped(proxyaddr(seen, trustOf(settings)));
 }
 
-/** The address as a session row stores it: a valid IP address, or null. */
+/**
+ * The address as a session row or refresh family stores it: its network only (IPv4 /24, IPv6 /48;
+ * README, "Devices"), or null when the client address is not a valid IP address.
+ */
 export function storableAddressOf(request: Request, config: Pick<AuthConfig, 'clientAddress'>): string | null {
   const address = clientAddressOf(request, config);
-  return address !== null && isIP(address.replace(/%.*$/, '')) !== 0 ? address.slice(0, 64) : null;
+  return address === null ? null : networkOf(address);
 }
 
 function trustOf(settings: NonNullable<AuthConfig['clientAddress']>): TrustFunction {

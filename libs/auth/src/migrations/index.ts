@@ -4,6 +4,7 @@ import { SvcRateLimitUnlogged1763900000000 } from './1763900000000-svc-rate-limi
 import { SvcOAuthUsedStates1764000000100 } from './1764000000100-svc-oauth-used-states.js';
 import { SvcEmailSkeleton1764000000200 } from './1764000000200-svc-email-skeleton.js';
 import { SvcEmailLifecycle1764000000300 } from './1764000000300-svc-email-lifecycle.js';
+import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-families.js';
 
 export {
   SvcEmailLifecycle1764000000300,
@@ -12,6 +13,7 @@ export {
   SvcOAuthUsedStates1764000000100,
   SvcRateLimitUnlogged1763900000000,
   SvcRateLimitWindowEnd1763800000000,
+  SvcRefreshFamilies1764000000400,
 };
 
 /** The library's migrations, in order, for the application's TypeORM `migrations` list. */
@@ -22,4 +24,5 @@ export const authMigrations = [
   SvcOAuthUsedStates1764000000100,
   SvcEmailSkeleton1764000000200,
   SvcEmailLifecycle1764000000300,
+  SvcRefreshFamilies1764000000400,
 ];

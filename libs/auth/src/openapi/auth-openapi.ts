@@ -26,7 +26,7 @@ const PASSWORD_FIELDS = ['password', 'new_password'];
 /** Examples of messages that are lists in real answers. */
 const EXAMPLE_MESSAGES: Partial<Record<AuthErrorCode, string[]>> = { VALIDATION_FAILED: ['email must be an email address', 'property isAdmin should not exist'] };
 /** The schema of each kind of success body. */
-const SUCCESS_SCHEMAS: Record<string, string | undefined> = { user: 'SvcUserBody', token: 'SvcTokenBody', linkUrl: 'SvcLinkStart', accounts: 'SvcLinkedAccounts' };
+const SUCCESS_SCHEMAS: Record<string, string | undefined> = { user: 'SvcUserBody', token: 'SvcTokenBody', linkUrl: 'SvcLinkStart', accounts: 'SvcLinkedAccounts', devices: 'SvcDevices' };
 
 /**
  * Documents svc's routes in an application's OpenAPI document (one built with @nestjs/swagger's
@@ -44,13 +44,21 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     SvcUserBody: userBodySchema(app, config),
     SvcTokenBody: tokenBodySchema(),
     SvcError: errorSchema(),
+    SvcDevices: devicesSchema(),
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
   const paths = (document.paths ??= {});
-  // Each route's item replaces what scanning the library's controllers found there (`@Req()` bodies say nothing).
-  for (const route of routes) paths[`${config.prefix}${route.path}`] = { [route.method]: operationOf(route, config) };
+  // Each route's item replaces what scanning the library's controllers found there (`@Req()` bodies say nothing);
+  // routes that share a path (GET and DELETE /sessions) share its item.
+  const items = new Map<string, Record<string, OperationObject>>();
+  for (const route of routes) {
+    const path = `${config.prefix}${route.path}`;
+    if (!items.has(path)) items.set(path, {});
+    items.get(path)![route.method] = operationOf(route, config);
+  }
+  for (const [path, item] of items) paths[path] = item;
   // Mounted but answering 404 with this configuration: not in the document.
   for (const route of unservedAuthRoutes(config)) delete paths[`${config.prefix}${route.path}`];
   markGuardedRoutes(document, app, config);
@@ -58,7 +66,12 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
 }
 
 function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
-  const parameters: ParameterObject[] = Object.entries(route.pathParameters ?? {}).map(([name, values]) => ({ name, in: 'path', required: true, schema: { type: 'string', enum: values } }));
+  const parameters: ParameterObject[] = Object.entries(route.pathParameters ?? {}).map(([name, values]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: values === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string', enum: values },
+  }));
   if (route.redirectQuery) {
     parameters.push({ name: 'redirect', in: 'query', required: false, description: 'Where to land after the login: a same-origin relative path', schema: { type: 'string' } });
   }
@@ -175,6 +188,26 @@ function errorSchema(): SchemaObject {
       code: { type: 'string', enum: Object.keys(AUTH_ERRORS) },
     },
     required: ['statusCode', 'error', 'message', 'code'],
+  };
+}
+
+/** The answer of GET /sessions (README, "Devices"). */
+function devicesSchema(): SchemaObject {
+  return {
+    type: 'array',
+    description: 'Newest first',
+    items: {
+      type: 'object',
+      required: ['id', 'createdAt', 'lastUsedAt', 'userAgent', 'current'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        createdAt: { type: 'string', format: 'date-time' },
+        lastUsedAt: { type: 'string', format: 'date-time' },
+        userAgent: { type: 'string', nullable: true, maxLength: 512 },
+        current: { type: 'boolean', description: "Whether it is this request's own credential" },
+      },
+    },
   };
 }
 

@@ -10,13 +10,13 @@ export interface AuthRoute {
   summary: string;
   body?: AuthSchemaName;
   /** The success answer: its status, and what its body is. */
-  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' | 'linkUrl' | 'accounts' };
+  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' | 'linkUrl' | 'accounts' | 'devices' };
   /** Whether the route needs the credential (and so names the security scheme). */
   authenticated?: boolean;
   /** The refresh cookie, for /refresh and the jwt logout. */
   refreshCookie?: boolean;
-  /** The path parameters and the values each may take. */
-  pathParameters?: Record<string, string[]>;
+  /** The path parameters and the values each may take (`'uuid'`: any UUID). */
+  pathParameters?: Record<string, string[] | 'uuid'>;
   /** The `redirect` query parameter of the OAuth flows. */
   redirectQuery?: boolean;
   /** A provider's callback: with the section's `errorRedirect`, errors answer 303 to it instead. */
@@ -167,6 +167,31 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       refreshCookie: config.credential === 'jwt',
       success: { status: 204, description: 'Signed out, cookie cleared' },
       errors: ['CSRF_REJECTED', 'HOOK_ABORTED', 'HOOK_FAILED'],
+    },
+    {
+      method: 'get',
+      path: '/sessions',
+      summary: config.credential === 'jwt' ? "The signed-in user's live refresh families (one per login), newest first" : "The signed-in user's live sessions, newest first",
+      authenticated: true,
+      success: { status: 200, description: 'The devices', body: 'devices' },
+      errors: ['UNAUTHENTICATED'],
+    },
+    {
+      method: 'delete',
+      path: '/sessions/{id}',
+      summary: 'End one of the user\'s sessions: its credential is refused at its next request',
+      authenticated: true,
+      pathParameters: { id: 'uuid' },
+      success: { status: 204, description: 'Ended' },
+      errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CSRF_REJECTED'],
+    },
+    {
+      method: 'delete',
+      path: '/sessions',
+      summary: "End every session of the user but this request's own",
+      authenticated: true,
+      success: { status: 204, description: 'Every other session ended' },
+      errors: ['UNAUTHENTICATED', 'CSRF_REJECTED'],
     },
     ...(config.credential === 'jwt'
       ? [

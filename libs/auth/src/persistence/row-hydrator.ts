@@ -27,3 +27,10 @@ export function hydrate<T>(dataSource: DataSource, entity: Function, alias: stri
 export function parameter(dataSource: DataSource, index: number): string {
   return dataSource.driver.createParameter(`p${index}`, index);
 }
+
+/** `value` as the driver writes it to the entity's column `property` (a date as SQLite stores it, say), for a parameter of hand-written SQL. */
+export function persistentValue(dataSource: DataSource, entity: Function, property: string, value: unknown): unknown {
+  const column = dataSource.getMetadata(entity).findColumnWithPropertyName(property);
+  if (!column) throw new TypeError(`svc: ${dataSource.getMetadata(entity).name} has no column ${property}`);
+  return dataSource.driver.preparePersistentValue(value, column);
+}

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ipv4OfMapped, ipv6Groups } from '../http/ip-address.js';
 
 /**
  * The key a client address is counted under, or null when it is not an address (the caller refuses
@@ -11,32 +12,12 @@ export function clientKeyOfAddress(address: string): string | null {
     case 4:
       return bare;
     case 6:
-      return ipv6Key(expandIPv6(bare));
+      return ipv6Key(ipv6Groups(bare));
     default:
       return null;
   }
 }
 
 function ipv6Key(hextets: number[]): string {
-  const ipv4Mapped = hextets.slice(0, 5).every((hextet) => hextet === 0) && hextets[5] === 0xffff;
-  if (ipv4Mapped) {
-    return [hextets[6] >> 8, hextets[6] & 0xff, hextets[7] >> 8, hextets[7] & 0xff].join('.');
-  }
-  return `${hextets.slice(0, 4).map((hextet) => hextet.toString(16)).join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of an address that `isIP` accepted as IPv6. */
-function expandIPv6(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = groups(head);
-  const right = groups(tail);
-  const zeros = tail === undefined ? [] : new Array<number>(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right];
+  return ipv4OfMapped(hextets) ?? `${hextets.slice(0, 4).map((hextet) => hextet.toString(16)).join(':')}::/64`;
 }

@@ -5,6 +5,7 @@ import type { SvcUser } from '../../entities/user.entity.js';
 import type { CredentialIssuer } from '../credential-issuer.js';
 import { AccessTokenService, type IssuedAccessToken } from './access-token.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
+import { RefreshFamilyStore } from './refresh-family-store.js';
 import { type IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
 
 /** What login, signup and refresh hand out: a refresh token (the cookie) and an access token (the body). */
@@ -32,14 +33,15 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
 
   constructor(
     private readonly refreshTokens: RefreshTokenStore,
+    private readonly families: RefreshFamilyStore,
     private readonly accessTokens: AccessTokenService,
     private readonly cookie: RefreshCookie,
   ) {}
 
   /**
-   * A new family. The family of the refresh cookie the request presented, if any, is revoked: a
-   * browser holds one refresh cookie, and the login replaces it (no credential outlives its
-   * replacement).
+   * A new family, with the device that started it (README, "Devices"). The family of the refresh
+   * cookie the request presented, if any, is revoked: a browser holds one refresh cookie, and the
+   * login replaces it (no credential outlives its replacement).
    */
   async issue(manager: EntityManager, user: SvcUser, request: Request): Promise<JwtCredential> {
     const presentedToken = this.cookie.read(request);
@@ -47,7 +49,8 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
       const presented = await this.refreshTokens.findByToken(manager, presentedToken);
       if (presented) await this.refreshTokens.revokeFamily(manager, presented.familyId);
     }
-    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id));
+    const familyId = await this.families.start(manager, user.id, request);
+    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId));
   }
 
   deliverAsJson(response: Response, credential: JwtCredential): TokenBody {

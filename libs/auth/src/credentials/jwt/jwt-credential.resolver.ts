@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
 import { RefreshCookie } from './refresh-cookie.js';
+import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /**
@@ -19,6 +20,7 @@ export class JwtCredentialResolver implements CredentialResolver {
     private readonly strategy: AccessTokenStrategy,
     private readonly unitOfWork: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,
+    private readonly families: RefreshFamilyStore,
     private readonly refreshCookie: RefreshCookie,
     private readonly serializer: UserSerializer,
   ) {}
@@ -35,19 +37,19 @@ export class JwtCredentialResolver implements CredentialResolver {
   async tryResolve(request: Request, response: Response): Promise<Principal | null> {
     const claims = await this.strategy.claimsOf(request, response);
     if (!claims) return null;
-    // One query: the user and its live family (README, "Access tokens (jwt)"; ASVS 7.4.1).
-    const user = await this.unitOfWork.autocommit((manager) => this.refreshTokens.findUserOfLiveFamily(manager, claims.sub, claims.sid));
+    // One query: the user and its live family, neither revoked nor past its end (README, "Access tokens (jwt)"; ASVS 5.0 V7.4.1).
+    const user = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!user || !user.isActive) return null;
     return { user, body: this.serializer.serialize(user), familyId: claims.sid };
   }
 
-  /** The user of the refresh cookie's family, if that token could still be used (unconsumed, unexpired, its family live). */
+  /** The user of the refresh cookie's family, if that token could still be used (unconsumed, unexpired, its family live and before its end). */
   async resolveFromCookie(request: Request): Promise<Principal | null> {
     const token = this.refreshCookie.read(request);
     if (!token) return null;
     const found = await this.unitOfWork.autocommit(async (manager) => {
       const row = await this.refreshTokens.findUsable(manager, token);
-      const user = row && (await this.refreshTokens.findUserOfLiveFamily(manager, row.userId, row.familyId));
+      const user = row && (await this.families.findUserOfLiveFamily(manager, row.userId, row.familyId));
       return user ? { user, familyId: row!.familyId } : null;
     });
     if (!found?.user.isActive) return null;

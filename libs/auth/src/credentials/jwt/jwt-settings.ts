@@ -9,6 +9,8 @@ export interface JwtSettings {
   readonly accessTokenExpireMinutes: number;
   readonly refreshTokenExpireDays: number;
   readonly refreshReuseGraceSeconds: number;
+  /** Absolute lifetime of a refresh family, from its login. */
+  readonly refreshFamilyTtlSeconds: number;
 }
 
 /** Injection token of the jwt credential's `JwtSettings`. */

@@ -1,30 +1,36 @@
 import type { CredentialParts } from '../../parts.js';
+import { DevicesController } from '../devices.controller.js';
 import { AccessTokenService } from './access-token.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
 import { JwtCredentialIssuer } from './jwt-credential.issuer.js';
 import { JwtCredentialResolver } from './jwt-credential.resolver.js';
+import { JwtDevices } from './jwt-devices.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
 import { RefreshCookie } from './refresh-cookie.js';
+import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshRotation } from './refresh-rotation.service.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /** The jwt credential: a short-lived bearer access token and a single-use rotating refresh cookie. */
 export const jwtCredentialParts: CredentialParts = {
-  controllers: [JwtController],
+  controllers: [JwtController, DevicesController],
   providers: [
     jwtSettingsProvider,
     AccessTokenService,
     AccessTokenStrategy,
     RefreshTokenStore,
+    RefreshFamilyStore,
     RefreshRotation,
     RefreshCookie,
     JwtCredentialIssuer,
     JwtCredentialResolver,
     JwtLogout,
+    JwtDevices,
   ],
   issuer: JwtCredentialIssuer,
   resolver: JwtCredentialResolver,
   revoker: RefreshTokenStore,
+  devices: JwtDevices,
 };

@@ -8,6 +8,7 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserStore } from '../../users/user-store.js';
 import { type JwtCredential, JwtCredentialIssuer } from './jwt-credential.issuer.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /** How a refresh ended. Only `rotated` issues a credential; `reused` has revoked the family. */
@@ -33,6 +34,7 @@ export class RefreshRotation {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly unitOfWork: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,
+    private readonly families: RefreshFamilyStore,
     private readonly users: UserStore,
     private readonly issuer: JwtCredentialIssuer,
   ) {}
@@ -47,6 +49,8 @@ export class RefreshRotation {
   private async rotateRow(manager: EntityManager, row: RefreshToken): Promise<RefreshOutcome> {
     if (row.revokedAt || (await this.refreshTokens.isFamilyRevoked(manager, row.familyId))) return INVALID;
     if (this.isExpired(row)) return INVALID;
+    // README, "Refresh tokens (jwt)": past its absolute end a family is refused however recently it was used.
+    if (!(await this.families.isLive(manager, row.familyId))) return INVALID;
     if (row.consumedAt) return this.presentedAgain(manager, row);
     const user = await this.users.findById(manager, row.userId);
     if (!user) return INVALID;
@@ -56,6 +60,7 @@ export class RefreshRotation {
       const current = await this.refreshTokens.findById(manager, row.id);
       return current && !current.revokedAt ? this.presentedAgain(manager, current) : INVALID;
     }
+    await this.families.touch(manager, row.familyId);
     return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId)) };
   }
 
@@ -66,7 +71,10 @@ export class RefreshRotation {
       if (!user) return INVALID;
       if (!user.isActive) return INACTIVE;
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
-      if (successor) return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor) };
+      if (successor) {
+        await this.families.touch(manager, row.familyId);
+        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor) };
+      }
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;
     return { kind: 'reused', userId: row.userId, familyId: row.familyId, newlyRevoked };

@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { EntityManager } from 'typeorm';
+import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
-import type { AuthConfig } from '../../config/auth-config.js';
 import { RefreshToken } from '../../entities/refresh-token.entity.js';
-import type { SvcUser } from '../../entities/user.entity.js';
 import { hashToken, randomToken, constantTimeEqual } from '../../crypto/opaque-token.js';
-import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
-import { preparedQuery } from '../../persistence/prepared-query.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import { RefreshFamilyStore } from './refresh-family-store.js';
 
 const DAY_MS = 86_400_000;
 
@@ -22,22 +19,21 @@ export interface IssuedRefreshToken {
 }
 
 /**
- * Rows of `refresh_tokens` (README, "Schema"). A family is every token rotated from one login; it is
- * revoked as a whole, and a family with any revoked row counts as revoked, so a row that a
- * concurrent rotation inserts while the family is being revoked cannot bring it back.
+ * Rows of `refresh_tokens` (README, "Schema"). A family is every token rotated from one login (its
+ * row in `refresh_families`); it is revoked as a whole, its tokens and its row, and a family with any
+ * revoked token counts as revoked, so a row that a concurrent rotation inserts while the family is
+ * being revoked cannot bring it back.
  */
 @Injectable()
 export class RefreshTokenStore implements CredentialRevoker {
-  private liveFamilyUser?: string;
-
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly families: RefreshFamilyStore,
   ) {}
 
-  /** Stages a new token (256-bit random, stored as its SHA-256) in a new family or in `familyId`. */
-  issue(manager: EntityManager, userId: string, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
+  /** Stages a new token (256-bit random, stored as its SHA-256) in the family `familyId` (`RefreshFamilyStore.start` for a new one). */
+  issue(manager: EntityManager, userId: string, familyId: string): Promise<IssuedRefreshToken> {
     return this.stage(manager, userId, familyId, randomUUID(), false);
   }
 
@@ -90,7 +86,10 @@ export class RefreshTokenStore implements CredentialRevoker {
       .getExists();
   }
 
-  /** Revokes every row of the family; returns how many were live until now. */
+  /**
+   * Revokes every row of the family, then the family's own row (tokens first: the order a refresh
+   * locks them in, so the two never wait for each other); returns how many tokens were live until now.
+   */
   async revokeFamily(manager: EntityManager, familyId: string): Promise<number> {
     const result = await manager
       .createQueryBuilder()
@@ -98,6 +97,7 @@ export class RefreshTokenStore implements CredentialRevoker {
       .set({ revokedAt: this.clock.now() })
       .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
       .execute();
+    await this.families.revoke(manager, { familyId });
     return result.affected ?? 0;
   }
 
@@ -109,6 +109,7 @@ export class RefreshTokenStore implements CredentialRevoker {
       .set({ revokedAt: this.clock.now() })
       .where('user_id = :userId AND revoked_at IS NULL', { userId })
       .execute();
+    await this.families.revoke(manager, { userId });
   }
 
   /** Every family of the user but `keptId` (none kept when null). */
@@ -120,26 +121,12 @@ export class RefreshTokenStore implements CredentialRevoker {
       .set({ revokedAt: this.clock.now() })
       .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: keptId })
       .execute();
+    await this.families.revoke(manager, { userId, exceptFamilyId: keptId });
   }
 
   /** Every family of the user but the one of the presented access token. */
-  async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
-    if (!kept.familyId) return this.revokeAllOfUser(manager, userId);
-    await manager
-      .createQueryBuilder()
-      .update(RefreshToken)
-      .set({ revokedAt: this.clock.now() })
-      .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: kept.familyId })
-      .execute();
-  }
-
-  /**
-   * The user, if the family `familyId` of that user exists and is not revoked: one query (README,
-   * "Access tokens (jwt)"; ASVS 7.4.1), so a revoked family or a deleted user is refused at once.
-   */
-  async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
-    const rows = await preparedQuery(manager, this.liveFamilyUserSql(manager.connection), [userId, familyId, familyId]);
-    return rows.length === 0 ? null : hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
+  revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
+    return this.revokeAllOfUserExcept(manager, userId, kept.familyId ?? null);
   }
 
   /**
@@ -147,7 +134,8 @@ export class RefreshTokenStore implements CredentialRevoker {
    * - an expired row that is not revoked goes (consumed ones are kept until then, so that a replay
    *   is still recognised as reuse for as long as the token could have been used);
    * - a revoked row stays until every row of its family has expired, as the family's revocation
-   *   mark, so at most `refreshTokenExpireDays` after the revocation.
+   *   mark, so at most `refreshTokenExpireDays` after the revocation;
+   * - every row of a family past its absolute end goes (README, "Refresh tokens (jwt)"): nothing of it can be used.
    */
   async purgeExpired(manager: EntityManager): Promise<number> {
     const result = await manager
@@ -155,25 +143,12 @@ export class RefreshTokenStore implements CredentialRevoker {
       .delete()
       .from(RefreshToken)
       .where(
-        'expires_at <= :now AND (revoked_at IS NULL OR NOT EXISTS (SELECT 1 FROM refresh_tokens live WHERE live.family_id = refresh_tokens.family_id AND live.expires_at > :now))',
+        '(expires_at <= :now AND (revoked_at IS NULL OR NOT EXISTS (SELECT 1 FROM refresh_tokens live WHERE live.family_id = refresh_tokens.family_id AND live.expires_at > :now)))' +
+          ' OR family_id IN (SELECT ended.id FROM refresh_families ended WHERE ended.expires_at <= :now)',
         { now: this.clock.now() },
       )
       .execute();
     return result.affected ?? 0;
-  }
-
-  /** Built once: the guard runs it on every request, so no query builder on that path. */
-  private liveFamilyUserSql(dataSource: DataSource): string {
-    const { driver } = dataSource;
-    const tokens = driver.escape(dataSource.getMetadata(RefreshToken).tableName);
-    this.liveFamilyUser ??= [
-      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}`,
-      `FROM ${driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u`,
-      `WHERE u.id = ${parameter(dataSource, 0)}`,
-      `AND EXISTS (SELECT 1 FROM ${tokens} m WHERE m.family_id = ${parameter(dataSource, 1)} AND m.user_id = u.id)`,
-      `AND NOT EXISTS (SELECT 1 FROM ${tokens} r WHERE r.family_id = ${parameter(dataSource, 2)} AND r.revoked_at IS NOT NULL)`,
-    ].join(' ');
-    return this.liveFamilyUser;
   }
 
   private async stage(manager: EntityManager, userId: string, familyId: string, id: string, ignoreTakenId: boolean): Promise<IssuedRefreshToken> {

@@ -8,6 +8,7 @@ import type { AuthConfig } from '../../config/auth-config.js';
 import { Session } from '../../entities/session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
+import { userAgentOf } from '../../http/user-agent.js';
 import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
@@ -50,7 +51,7 @@ export class SessionStore implements CredentialRevoker {
       createdAt: now,
       lastSeenAt: now,
       ip: storableAddressOf(request, this.config),
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      userAgent: userAgentOf(request),
     });
     await this.evictBeyondLimit(manager, user.id);
     return { token, expiresAt };
@@ -66,8 +67,15 @@ export class SessionStore implements CredentialRevoker {
     };
   }
 
+  /**
+   * Past its expiry, or past its absolute lifetime from its login however recently it was used
+   * (OWASP Session Management Cheat Sheet, "Absolute Timeout"; README, "Sessions"). The absolute
+   * end is read from `created_at` and the current option, so lowering the option ends older
+   * sessions at once.
+   */
   isExpired(session: Session): boolean {
-    return session.expiresAt.getTime() <= this.clock.now().getTime();
+    const now = this.clock.now().getTime();
+    return session.expiresAt.getTime() <= now || session.createdAt.getTime() <= this.absoluteStart().getTime();
   }
 
   async touch(manager: EntityManager, session: Session): Promise<void> {
@@ -110,10 +118,21 @@ export class SessionStore implements CredentialRevoker {
     return this.lookup;
   }
 
-  /** Deletes expired sessions; the caller commits. */
+  /** Deletes the sessions past their expiry or their absolute lifetime; the caller commits. */
   async purgeExpired(manager: EntityManager): Promise<number> {
-    const result = await manager.createQueryBuilder().delete().from(Session).where('expires_at <= :now', { now: this.clock.now() }).execute();
+    const now = this.clock.now();
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(Session)
+      .where('expires_at <= :now OR created_at <= :absoluteStart', { now, absoluteStart: this.absoluteStart() })
+      .execute();
     return result.affected ?? 0;
+  }
+
+  /** Sessions created at or before this instant are past their absolute lifetime. */
+  absoluteStart(): Date {
+    return new Date(this.clock.now().getTime() - this.config.session.absoluteTtlSeconds * 1000);
   }
 
   private async evictBeyondLimit(manager: EntityManager, userId: string): Promise<void> {

@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import { RefreshFamily } from '../../entities/refresh-family.entity.js';
+import { RefreshToken } from '../../entities/refresh-token.entity.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import { storableAddressOf } from '../../http/client-address.js';
+import { userAgentOf } from '../../http/user-agent.js';
+import { preparedQuery } from '../../persistence/prepared-query.js';
+import { hydrate, parameter, persistentValue, selectList } from '../../persistence/row-hydrator.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+
+/** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */
+const HAS_USABLE_TOKEN = 'EXISTS (SELECT 1 FROM refresh_tokens usable WHERE usable.family_id = family.id AND usable.consumed_at IS NULL AND usable.revoked_at IS NULL AND usable.expires_at > :now)';
+/** A family one of whose tokens is revoked counts as revoked (README, "Refresh tokens (jwt)"). */
+const HAS_NO_REVOKED_TOKEN = 'NOT EXISTS (SELECT 1 FROM refresh_tokens revoked WHERE revoked.family_id = family.id AND revoked.revoked_at IS NOT NULL)';
+
+/**
+ * Rows of `refresh_families` (README, "Schema"): one per login of the jwt credential, written when
+ * it starts and touched at each refresh. Where a family's absolute end and revocation live, and
+ * what GET /sessions lists for jwt.
+ */
+@Injectable()
+export class RefreshFamilyStore {
+  private liveFamilyUser?: string;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Stages a new family for a login: its device (user agent, the client's network) and its absolute
+   * end, `refreshFamilyTtlSeconds` from now (OWASP Session Management Cheat Sheet, "Absolute Timeout").
+   */
+  async start(manager: EntityManager, userId: string, request: Request): Promise<string> {
+    const id = randomUUID();
+    const now = this.clock.now();
+    await manager.insert(RefreshFamily, {
+      id,
+      userId,
+      createdAt: now,
+      lastUsedAt: now,
+      userAgent: userAgentOf(request),
+      ip: storableAddressOf(request, this.config),
+      expiresAt: new Date(now.getTime() + this.jwt.refreshFamilyTtlSeconds * 1000),
+      revokedAt: null,
+    });
+    return id;
+  }
+
+  /** Whether the family may still be used: it exists, is not revoked and has not reached its absolute end. */
+  async isLive(manager: EntityManager, familyId: string): Promise<boolean> {
+    const family = await manager.findOneBy(RefreshFamily, { id: familyId });
+    return family !== null && family.revokedAt === null && family.expiresAt.getTime() > this.clock.now().getTime();
+  }
+
+  /** A refresh of the family: its last use is now. */
+  async touch(manager: EntityManager, familyId: string): Promise<void> {
+    await manager.update(RefreshFamily, { id: familyId }, { lastUsedAt: this.clock.now() });
+  }
+
+  /**
+   * Marks families revoked: `familyId` alone, or every family of `userId` (but `exceptFamilyId`).
+   * The caller revokes their tokens first, in the same order as a refresh locks them (token, then family).
+   */
+  async revoke(manager: EntityManager, where: { familyId: string } | { userId: string; exceptFamilyId?: string }): Promise<void> {
+    const query = manager.createQueryBuilder().update(RefreshFamily).set({ revokedAt: this.clock.now() }).where('revoked_at IS NULL');
+    if ('familyId' in where) query.andWhere('id = :familyId', { familyId: where.familyId });
+    else {
+      query.andWhere('user_id = :userId', { userId: where.userId });
+      if (where.exceptFamilyId !== undefined) query.andWhere('id <> :exceptFamilyId', { exceptFamilyId: where.exceptFamilyId });
+    }
+    await query.execute();
+  }
+
+  /**
+   * The user, if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
+   * and before its absolute end: one query (README, "Access tokens (jwt)"; ASVS 5.0 V7.4.1), a
+   * primary-key join and a probe of the partial index of revoked tokens, so a revoked or ended
+   * family, or a deleted user, is refused at once.
+   */
+  async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
+    const now = persistentValue(manager.connection, RefreshFamily, 'expiresAt', this.clock.now());
+    const rows = await preparedQuery(manager, this.liveFamilyUserSql(manager.connection), [userId, familyId, now]);
+    return rows.length === 0 ? null : hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
+  }
+
+  /** The user's live families (not revoked, before their end, with a token that could still be presented), newest first. */
+  findLiveOfUser(manager: EntityManager, userId: string, familyId?: string): Promise<RefreshFamily[]> {
+    const query = manager
+      .createQueryBuilder(RefreshFamily, 'family')
+      .where('family.userId = :userId AND family.revokedAt IS NULL AND family.expiresAt > :now', { userId, now: this.clock.now() })
+      .andWhere(HAS_USABLE_TOKEN)
+      .andWhere(HAS_NO_REVOKED_TOKEN)
+      .orderBy('family.createdAt', 'DESC')
+      .addOrderBy('family.id', 'DESC');
+    if (familyId !== undefined) query.andWhere('family.id = :familyId', { familyId });
+    return query.getMany();
+  }
+
+  /**
+   * Deletes the families that can no longer matter; the caller commits, after the tokens' purge
+   * (which deletes the tokens of families past their end). A family goes at its absolute end, or
+   * once none of its tokens is left (its revocation, if any, then has nothing left to guard).
+   */
+  async purgeExpired(manager: EntityManager): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(RefreshFamily)
+      .where('expires_at <= :now OR NOT EXISTS (SELECT 1 FROM refresh_tokens token WHERE token.family_id = refresh_families.id)', { now: this.clock.now() })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Built once: the guard runs it on every request, so no query builder on that path. */
+  private liveFamilyUserSql(dataSource: DataSource): string {
+    const { driver } = dataSource;
+    const table = (entity: Function) => driver.escape(dataSource.getMetadata(entity).tableName);
+    this.liveFamilyUser ??= [
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}`,
+      `FROM ${table(this.config.userEntity)} u`,
+      `INNER JOIN ${table(RefreshFamily)} f ON f.user_id = u.id`,
+      `WHERE u.id = ${parameter(dataSource, 0)} AND f.id = ${parameter(dataSource, 1)}`,
+      `AND f.revoked_at IS NULL AND f.expires_at > ${parameter(dataSource, 2)}`,
+      `AND NOT EXISTS (SELECT 1 FROM ${table(RefreshToken)} r WHERE r.family_id = f.id AND r.revoked_at IS NOT NULL)`,
+    ].join(' ');
+    return this.liveFamilyUser;
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AUTH_CLOCK } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import { Session } from '../../entities/session.entity.js';
+import type { CredentialDevices, Device } from '../credential-devices.js';
+import { SessionStore } from './session-store.js';
+
+/** The session credential's devices: the user's live session rows (README, "Devices"). Ending one deletes its row. */
+@Injectable()
+export class SessionDevices implements CredentialDevices {
+  constructor(
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async listOfUser(manager: EntityManager, userId: string): Promise<Device[]> {
+    const rows = await manager
+      .createQueryBuilder(Session, 'session')
+      .where('session.userId = :userId AND session.expiresAt > :now AND session.createdAt > :absoluteStart', this.live(userId))
+      .orderBy('session.createdAt', 'DESC')
+      .addOrderBy('session.id', 'DESC')
+      .getMany();
+    return rows.map((row) => ({ id: row.id, createdAt: row.createdAt, lastUsedAt: row.lastSeenAt, userAgent: row.userAgent }));
+  }
+
+  async revokeOfUser(manager: EntityManager, userId: string, id: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(Session)
+      .where('id = :id AND user_id = :userId AND expires_at > :now AND created_at > :absoluteStart', { id, ...this.live(userId) })
+      .execute();
+    return result.affected === 1;
+  }
+
+  private live(userId: string) {
+    return { userId, now: this.clock.now(), absoluteStart: this.sessions.absoluteStart() };
+  }
+}

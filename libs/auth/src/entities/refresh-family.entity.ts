@@ -1,0 +1,37 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One login of the jwt credential and every refresh token rotated from it (table `refresh_families`;
+ * README, "Schema"): the device a user sees in GET /sessions, the access token's `sid`, and where
+ * its revocation and absolute end are recorded.
+ */
+@Entity('refresh_families')
+export class RefreshFamily {
+  /** The family id: `refresh_tokens.family_id` and the access token's `sid`. */
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  @Column({ name: 'created_at' })
+  createdAt: Date;
+
+  /** The last refresh (or the login). */
+  @Column({ name: 'last_used_at' })
+  lastUsedAt: Date;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent: string | null;
+
+  /** The client's network at login (IPv4 /24, IPv6 /48), never its address (README, "Devices"). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  /** The absolute end: `created_at` + `jwt.refreshFamilyTtlSeconds`, whatever the refreshes. */
+  @Column({ name: 'expires_at' })
+  expiresAt: Date;
+
+  @Column({ name: 'revoked_at', type: Date, nullable: true })
+  revokedAt: Date | null;
+}
