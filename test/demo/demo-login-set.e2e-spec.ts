@@ -62,7 +62,8 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const email = ['POST /auth/change-email', 'POST /auth/confirm-email', 'POST /auth/send-verification', 'POST /auth/verify-email'];
     const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`];
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
-    const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : [])];
+    // The device list comes with either credential (README, "Devices").
+    const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     expect(routesOf(document)).toEqual([...password, ...email, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, 'GET /profile'].sort());
   });
 
