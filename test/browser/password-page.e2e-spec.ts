@@ -78,7 +78,7 @@ describeInChromium('the demo page on the session strategy, in Chromium', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await see(page.getByText('a link to set a new password is on its way'), 'linus@example.io');
 
-    const mail = await demo.waitForLine('MAIL ', (line) => line.to === 'linus@example.io');
+    const mail = await demo.waitForLine('MAIL ', (line) => line.to === 'linus@example.io' && line.kind === 'password_reset');
     const link = String(mail.link);
     await page.goto(link);
     await page.getByLabel('New password').fill('brand new password');

@@ -95,7 +95,7 @@ if (await canUsePostgresAndRedis()) {
       const [, instanceB] = pair.instances;
 
       expect((await send(b, 'POST', '/auth/forgot-password', { body: { email } })).status).toBe(202);
-      const mail = await instanceB.waitForLine('MAIL ', (line) => line.to === email);
+      const mail = await instanceB.waitForLine('MAIL ', (line) => line.to === email && line.kind === 'password_reset');
       const link = new URL(String(mail.link));
       expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/reset-password`);
       const token = link.searchParams.get('token');

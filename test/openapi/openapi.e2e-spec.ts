@@ -42,7 +42,18 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       .filter(([path]) => path.startsWith('/auth'))
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    const password = ['POST /auth/change-password', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/reset-password', 'POST /auth/signup'];
+    // With a password, the demo's AUTH_EMAIL_VERIFICATION defaults to optional: the email routes too.
+    const password = [
+      'POST /auth/change-email',
+      'POST /auth/change-password',
+      'POST /auth/confirm-email',
+      'POST /auth/forgot-password',
+      'POST /auth/login',
+      'POST /auth/reset-password',
+      'POST /auth/send-verification',
+      'POST /auth/signup',
+      'POST /auth/verify-email',
+    ];
     // A provider method also serves linking (README, "Linking accounts").
     const oauth = (method: string) => [
       `GET /auth/${method}/{provider}/callback`,

@@ -20,6 +20,8 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
 export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undefined): AuthOptions & AuthModuleExtras {
   const common = {
     entities: { user: DemoUser },
+    // The links of the MAIL lines open the page's /verify-email and /confirm-email, the library's default paths.
+    emailVerification: config.emailVerification === 'off' ? undefined : { required: config.emailVerification === 'required' },
     baseUrl: config.baseUrl,
     cookie: { secure: config.cookieSecure },
     rateLimit: config.rateLimit && {

@@ -52,3 +52,23 @@ describe('readDemoConfig: where it listens', () => {
     expect(() => readDemoConfig({ HOST: 'example.com' })).toThrow('HOST must be an IP address to listen on (0.0.0.0 for every interface), or localhost');
   });
 });
+
+describe('readDemoConfig: AUTH_EMAIL_VERIFICATION', () => {
+  it('is optional where people sign up with a password, off where nobody does', () => {
+    expect(readDemoConfig({}).emailVerification).toBe('optional');
+    expect(readDemoConfig({ AUTH_LOGIN: 'password,oidc', OIDC_PROVIDERS: OIDC }).emailVerification).toBe('optional');
+    expect(readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC }).emailVerification).toBe('off');
+  });
+
+  it.each(['required', 'optional', 'off'])('takes %s', (mode) => {
+    expect(readDemoConfig({ AUTH_EMAIL_VERIFICATION: mode }).emailVerification).toBe(mode);
+  });
+
+  it('refuses anything else, and verification without a password method, naming the variable', () => {
+    expect(() => readDemoConfig({ AUTH_EMAIL_VERIFICATION: 'yes' })).toThrow('AUTH_EMAIL_VERIFICATION must be one of required, optional, off');
+    expect(() => readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC, AUTH_EMAIL_VERIFICATION: 'required' })).toThrow(
+      'AUTH_EMAIL_VERIFICATION is required, but nobody signs in with a password here: verification needs the password method (or set it to off)',
+    );
+    expect(readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC, AUTH_EMAIL_VERIFICATION: 'off' }).emailVerification).toBe('off');
+  });
+});

@@ -29,7 +29,11 @@ export interface DemoConfig {
   benchRoutes: boolean;
   oauth2Providers: OAuth2ProviderOptions[];
   oidcProviders: OidcProviderOptions[];
+  /** AUTH_EMAIL_VERIFICATION: `optional` mails the links and lets unverified users in, `required` refuses their login, `off` has neither. */
+  emailVerification: EmailVerificationMode;
 }
+
+export type EmailVerificationMode = 'required' | 'optional' | 'off';
 
 export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -39,11 +43,12 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const oauth2Providers = readOAuth2Providers(env.OAUTH2_PROVIDERS);
   const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS);
   const requestSeconds = integer(env, 'REQUEST_TIMEOUT_SECONDS', 10, 1, 300);
+  const shape = loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length });
   return {
     port,
     host,
     requestTimeouts: { headersSeconds: Math.min(requestSeconds, 10), requestSeconds },
-    ...loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length }),
+    ...shape,
     baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),
     secret: env.AUTH_SECRET ?? randomBytes(48).toString('base64url'),
@@ -62,7 +67,15 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     benchRoutes: env.DEMO_BENCH_ROUTES === '1',
     oauth2Providers,
     oidcProviders,
+    emailVerification: emailVerificationMode(env, shape.login.includes('password')),
   };
+}
+
+/** AUTH_EMAIL_VERIFICATION: `optional` by default where people sign up with a password, `off` where nobody does. */
+function emailVerificationMode(env: NodeJS.ProcessEnv, password: boolean): EmailVerificationMode {
+  const mode = oneOf(env, 'AUTH_EMAIL_VERIFICATION', password ? 'optional' : 'off', ['required', 'optional', 'off'] as const);
+  if (mode !== 'off' && !password) throw new DemoConfigError('AUTH_EMAIL_VERIFICATION', `is ${mode}, but nobody signs in with a password here: verification needs the password method (or set it to off)`);
+  return mode;
 }
 
 type LoginShape = Pick<DemoConfig, 'login' | 'credential' | 'strategy' | 'unread'>;

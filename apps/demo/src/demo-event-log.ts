@@ -1,15 +1,22 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { AuthEvent, type PasswordResetRequestedEvent } from '#svc/auth';
+import {
+  AuthEvent,
+  type EmailChangeNoticeEvent,
+  type EmailChangeRequestedEvent,
+  type EmailVerificationRequestedEvent,
+  type PasswordResetRequestedEvent,
+} from '#svc/auth';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
 
-/** Payload fields never printed: tokens are for the mailer only (README, "5. Observers"). */
-const HIDDEN = new Set(['token', 'providerAccessToken', 'providerRefreshToken']);
+/** Payload fields never printed: tokens (and the links that carry them) are for the mailer only (README, "5. Observers"). */
+const HIDDEN = new Set(['token', 'link', 'providerAccessToken', 'providerRefreshToken']);
 
 /**
  * The demo's development mailer and event log: one JSON object a line on standard output,
- * `EVENT {...}` for every svc event and `MAIL {...}` for each password-reset message.
+ * `EVENT {...}` for every svc event and `MAIL {...}` for each message svc asks to send: a password
+ * reset, an email verification, a change of email's confirmation and its notices.
  */
 @Injectable()
 export class DemoEventLog implements OnModuleDestroy {
@@ -28,13 +35,33 @@ export class DemoEventLog implements OnModuleDestroy {
 
   private print(name: string, payload: Record<string, unknown>): void {
     if (!name.startsWith('svc.')) return;
-    if (name === AuthEvent.PasswordResetRequested) this.mailResetLink(payload as unknown as PasswordResetRequestedEvent);
+    this.mail(name, payload);
     const shown = Object.fromEntries(Object.entries(payload).filter(([key]) => !HIDDEN.has(key)));
     process.stdout.write(`EVENT ${JSON.stringify({ name, payload: shown })}\n`);
   }
 
-  private mailResetLink(event: PasswordResetRequestedEvent): void {
-    const link = `${this.config.baseUrl}/reset-password?token=${encodeURIComponent(event.token)}`;
-    process.stdout.write(`MAIL ${JSON.stringify({ to: event.user.email, kind: 'password_reset', link })}\n`);
+  /** The development mailer: one MAIL line per message, its link opening a page of the demo. */
+  private mail(name: string, payload: Record<string, unknown>): void {
+    const send = (message: { to: string; kind: string; link?: string; reason?: string }): void => {
+      process.stdout.write(`MAIL ${JSON.stringify(message)}\n`);
+    };
+    switch (name) {
+      case AuthEvent.PasswordResetRequested: {
+        const event = payload as unknown as PasswordResetRequestedEvent;
+        return send({ to: event.user.email, kind: 'password_reset', link: `${this.config.baseUrl}/reset-password?token=${encodeURIComponent(event.token)}` });
+      }
+      case AuthEvent.EmailVerificationRequested: {
+        const event = payload as unknown as EmailVerificationRequestedEvent;
+        return send({ to: event.user.email, kind: 'email_verification', link: event.link });
+      }
+      case AuthEvent.EmailChangeRequested: {
+        const event = payload as unknown as EmailChangeRequestedEvent;
+        return send({ to: event.newEmail, kind: 'email_change', link: event.link });
+      }
+      case AuthEvent.EmailChangeNotice: {
+        const event = payload as unknown as EmailChangeNoticeEvent;
+        return send({ to: event.to, kind: 'email_change_notice', reason: event.reason });
+      }
+    }
   }
 }

@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './login/oauth/oauth-used-states.js';
+import { EmailTokenStore } from './login/password/email-token-store.js';
 import { ResetTokenStore } from './login/password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
@@ -23,6 +24,8 @@ export interface PurgeResult {
   /** Refresh families past their absolute end, or with no token left. */
   refreshFamilies: number;
   resetTokens: number;
+  /** Used or expired email verification and change tokens. */
+  emailTokens: number;
   /** Used OAuth states whose state token has expired. */
   oauthUsedStates: number;
   /** Counters of the database rate limiter whose window has ended. */
@@ -62,7 +65,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
    * Deletes everything that can no longer matter, in one transaction: sessions past their expiry or
    * absolute lifetime, or refresh rows that can no longer be presented (a revoked row stays until its
    * whole family has expired, so that reuse is still recognised) and the families past their absolute
-   * end or with no token left; used and expired password-reset tokens; used OAuth states past
+   * end or with no token left; used and expired password-reset and email tokens; used OAuth states past
    * their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
    */
   async purgeExpired(): Promise<PurgeResult> {
@@ -70,6 +73,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     const refreshTokens = this.optional(RefreshTokenStore);
     const refreshFamilies = this.optional(RefreshFamilyStore);
     const resetTokens = this.optional(ResetTokenStore);
+    const emailTokens = this.optional(EmailTokenStore);
     const usedStates = this.optional(OAuthUsedStates);
     const result = await this.unitOfWork.transaction(async (manager) => ({
       sessions: sessions ? await sessions.purgeExpired(manager) : 0,
@@ -77,6 +81,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
       // After the tokens: a family goes once none of its tokens is left.
       refreshFamilies: refreshFamilies ? await refreshFamilies.purgeExpired(manager) : 0,
       resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
+      emailTokens: emailTokens ? await emailTokens.purgeExpired(manager) : 0,
       oauthUsedStates: usedStates ? await usedStates.purgeExpired(manager) : 0,
     }));
     const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;

@@ -9,6 +9,7 @@ export type {
   AuthEntities,
   AuthOptions,
   CookieOptions,
+  EmailVerificationOptions,
   JwtOptions,
   PasswordOptions,
   RateLimitOptions,
@@ -27,7 +28,7 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
+export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
@@ -35,6 +36,11 @@ export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
 export type {
   AccountLinkEvent,
+  EmailChangedEvent,
+  EmailChangeNoticeEvent,
+  EmailChangeRequestedEvent,
+  EmailVerificationRequestedEvent,
+  EmailVerifiedEvent,
   LoginAfterEvent,
   LoginFailureEvent,
   LogoutAfterEvent,
@@ -55,6 +61,7 @@ export type { DeviceBody } from './credentials/devices.controller.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,
+  ChangeEmailPayload,
   ChangePasswordPayload,
   ForgotPasswordPayload,
   LoginPayload,
@@ -62,6 +69,7 @@ export type {
   OAuthLoginPayload,
   RefreshPayload,
   ResetPasswordPayload,
+  SendVerificationPayload,
   SignupPayload,
 } from './hooks/auth-hooks.js';
 export { HookAbort } from './hooks/hook-abort.js';

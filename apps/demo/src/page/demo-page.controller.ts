@@ -37,6 +37,27 @@ export class DemoPageController {
     return renderDemoPage(this.config, 'reset-password');
   }
 
+  /** The links of the email MAIL lines land here: a button POSTs the token (a mail scanner's GET spends nothing). */
+  @Get('verify-email')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  verifyEmailPage(): string {
+    return renderDemoPage(this.config, 'verify-email');
+  }
+
+  @Get('confirm-email')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  confirmEmailPage(): string {
+    return renderDemoPage(this.config, 'confirm-email');
+  }
+
   @Get('demo.js')
   @Header('Content-Type', 'text/javascript; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')

@@ -1,10 +1,11 @@
 import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
+import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
 import { escapeHtml } from './html-escape.js';
 
-/** Which of the page's views the server renders: the home page, or the landing of a reset link. */
-export type DemoPageView = 'home' | 'reset-password';
+/** Which of the page's views the server renders: the home page, or the landing of a mailed link. */
+export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
 
 /**
  * The demo's page (README, "The demo page"). Static HTML: the script (/demo.js) decides which section to show
@@ -19,7 +20,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${view === 'reset-password' ? 'Set a new password' : 'Sign in'} · svc demo</title>
+<title>${view === 'reset-password' ? 'Set a new password' : view === 'home' ? 'Sign in' : emailLinkTitle(view)} · svc demo</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 <script type="module" src="/demo.js"></script>
@@ -33,7 +34,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password)}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password)}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>

@@ -59,6 +59,14 @@ export interface AuthConfig {
     readonly resetTokenTtlMinutes: number;
     readonly sendsResetMail: boolean;
   };
+  /** Present when email verification and change of email are on. */
+  readonly emailVerification?: {
+    readonly required: boolean;
+    readonly tokenTtlSeconds: number;
+    readonly verifyPath: string;
+    readonly confirmPath: string;
+    readonly sendsMail: boolean;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

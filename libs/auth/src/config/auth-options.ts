@@ -69,6 +69,27 @@ export interface PasswordOptions {
   sendsResetMail?: boolean;
 }
 
+/**
+ * Email verification and change of email (README, "Verifying emails and changing them"). The section
+ * being given turns both on; both mail the user, so both need the password method.
+ */
+export interface EmailVerificationOptions {
+  /** A login with the right password of a user whose email is not verified is refused (403 EMAIL_NOT_VERIFIED). @default false */
+  required?: boolean;
+  /** Lifetime of a verification or confirmation token. @default 86400 (300..604800) */
+  tokenTtlSeconds?: number;
+  /** The application's page a verification link opens (`<baseUrl><verifyPath>?token=`); it POSTs the token. @default '/verify-email' */
+  verifyPath?: string;
+  /** The application's page a change-of-email confirmation opens (`<baseUrl><confirmPath>?token=`). @default '/confirm-email' */
+  confirmPath?: string;
+  /**
+   * The application mails the links and notices: observers of `svc.email.verification_requested`,
+   * `svc.email.change_requested` and `svc.email.change_notice` must exist, or startup fails (nothing
+   * silently dropped). `false`: it sends no such mail. @default true
+   */
+  sendsMail?: boolean;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -153,6 +174,8 @@ export interface AuthOptions {
   cookie?: CookieOptions;
   /** Login with a password (signup, login, forgot and reset, change). */
   password?: PasswordOptions;
+  /** Email verification and change of email (needs the password method). @default unset: neither */
+  emailVerification?: EmailVerificationOptions;
   rateLimit?: RateLimitOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;

@@ -5,6 +5,7 @@ import { AuthConfigError } from './auth-config.error.js';
 import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RateLimitOptions, type RedisCommands } from './auth-options.js';
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
+import { validateEmailVerification } from './validate-email-verification.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
 const HOUR_SECONDS = 3600;
@@ -79,6 +80,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       resetTokenTtlMinutes: int('password.resetTokenTtlMinutes', password.resetTokenTtlMinutes, 60, 5, 1440),
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
+    emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -20,6 +20,14 @@ export abstract class SvcUser {
   @Column({ name: 'email_skeleton', type: 'varchar', length: 320, nullable: true, unique: true })
   emailSkeleton: string | null;
 
+  /**
+   * When the user proved they receive mail at `email` (a verification link, a confirmed change of
+   * email, a provider's verified email at creation); null until then (README, "Verifying emails and
+   * changing them"). Written by svc only.
+   */
+  @Column({ name: 'email_verified_at', type: Date, nullable: true })
+  emailVerifiedAt: Date | null;
+
   /** bcrypt hash; null for OAuth-only users. Never serialized. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
   passwordHash: string | null;
@@ -39,4 +47,4 @@ export abstract class SvcUser {
 export class User extends SvcUser {}
 
 /** Attribute names every user entity must have (checked at startup). */
-export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'emailSkeleton', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'] as const;
+export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'] as const;

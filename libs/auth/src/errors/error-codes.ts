@@ -17,6 +17,12 @@ export const AUTH_ERRORS = {
   RESET_TOKEN_INVALID: [HttpStatus.BAD_REQUEST, 'Reset token is invalid or expired'],
   /** change-password: the signed-in user gave a wrong current password (not 401: the session is fine). */
   CURRENT_PASSWORD_INVALID: [HttpStatus.FORBIDDEN, 'Current password is wrong'],
+  /** verify-email or confirm-email with an unknown, expired, used or superseded token. */
+  VERIFICATION_TOKEN_INVALID: [HttpStatus.BAD_REQUEST, 'Verification token is invalid or expired'],
+  /** send-verification for a user whose email is verified already. */
+  EMAIL_ALREADY_VERIFIED: [HttpStatus.CONFLICT, 'Email is already verified'],
+  /** The right password, but `emailVerification.required` and the email is not verified yet. */
+  EMAIL_NOT_VERIFIED: [HttpStatus.FORBIDDEN, 'Verify your email before you log in'],
   HOOK_ABORTED: [HttpStatus.FORBIDDEN, 'Operation refused'],
   HOOK_FAILED: [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'],
   RATE_LIMITED: [HttpStatus.TOO_MANY_REQUESTS, 'Too many requests'],

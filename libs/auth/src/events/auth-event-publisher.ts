@@ -8,7 +8,7 @@ import { AfterResponse } from './after-response.js';
 import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
 
 /** Payload fields masked in an observer's crash message. */
-const SECRET_FIELDS = ['token', 'providerAccessToken', 'providerRefreshToken'];
+const SECRET_FIELDS = ['token', 'link', 'providerAccessToken', 'providerRefreshToken'];
 
 /**
  * Delivers events to observers after the response has been sent (README, "5. Observers"). Each observer

@@ -16,6 +16,11 @@ export const AuthEvent = {
   OidcLoginAfter: 'svc.oidc.login.after',
   AccountLinked: 'svc.account.linked',
   AccountUnlinked: 'svc.account.unlinked',
+  EmailVerificationRequested: 'svc.email.verification_requested',
+  EmailVerified: 'svc.email.verified',
+  EmailChangeRequested: 'svc.email.change_requested',
+  EmailChangeNotice: 'svc.email.change_notice',
+  EmailChanged: 'svc.email.changed',
   SessionRevoked: 'svc.session.revoked',
 } as const;
 
@@ -38,7 +43,8 @@ export interface LoginAfterEvent {
 /** LoginFailure: a failed login. `email` is as typed (normalised); never a password. */
 export interface LoginFailureEvent {
   email: string;
-  reason: 'unknown_email' | 'bad_password' | 'inactive';
+  /** `email_not_verified`: the right password, refused under `emailVerification.required`. */
+  reason: 'unknown_email' | 'bad_password' | 'inactive' | 'email_not_verified';
   ip: string | null;
   at: Date;
 }
@@ -93,6 +99,48 @@ export interface AccountLinkEvent {
   provider: string;
 }
 
+/** EmailVerificationRequested: the application mails `link` (which carries `token`) to `user.email`. */
+export interface EmailVerificationRequestedEvent {
+  user: UserBody;
+  token: string;
+  /** `<baseUrl><emailVerification.verifyPath>?token=<token>` */
+  link: string;
+}
+
+/** EmailVerified: a verification link was used. */
+export interface EmailVerifiedEvent {
+  userId: string;
+  at: Date;
+}
+
+/** EmailChangeRequested: the application mails `link` (which carries `token`) to `newEmail`, not to `user.email`. */
+export interface EmailChangeRequestedEvent {
+  user: UserBody;
+  newEmail: string;
+  token: string;
+  /** `<baseUrl><emailVerification.confirmPath>?token=<token>` */
+  link: string;
+}
+
+/**
+ * EmailChangeNotice: a message without a link, to `to`. `change_requested`: to the user's current
+ * address, whenever a change is asked for; `address_taken`: to the new address instead of the
+ * confirmation, when another account holds it (the request's answer does not say so).
+ */
+export interface EmailChangeNoticeEvent {
+  user: UserBody;
+  to: string;
+  reason: 'change_requested' | 'address_taken';
+}
+
+/** EmailChanged: a change was confirmed; the user's email is `to`, verified. */
+export interface EmailChangedEvent {
+  userId: string;
+  from: string;
+  to: string;
+  at: Date;
+}
+
 /** A session (or jwt refresh family) ended through DELETE /sessions, one event per id (README, "Devices"). */
 export interface SessionRevokedEvent {
   userId: string;
@@ -115,5 +163,10 @@ export interface AuthEventPayloads {
   'svc.oidc.login.after': OidcLoginAfterEvent;
   'svc.account.linked': AccountLinkEvent;
   'svc.account.unlinked': AccountLinkEvent;
+  'svc.email.verification_requested': EmailVerificationRequestedEvent;
+  'svc.email.verified': EmailVerifiedEvent;
+  'svc.email.change_requested': EmailChangeRequestedEvent;
+  'svc.email.change_notice': EmailChangeNoticeEvent;
+  'svc.email.changed': EmailChangedEvent;
   'svc.session.revoked': SessionRevokedEvent;
 }

@@ -6,9 +6,21 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { AuthEvent, type AuthEventName } from './auth-events.js';
 
+/** The events of `emailVerification` that carry a message to mail, and what it is. */
+const EMAIL_MESSAGES: readonly [AuthEventName, string][] = [
+  [AuthEvent.EmailVerificationRequested, 'the verification link'],
+  [AuthEvent.EmailChangeRequested, 'the confirmation link to the new address'],
+  [AuthEvent.EmailChangeNotice, 'the notice of a change of email'],
+];
+
+function eventKey(name: AuthEventName): string {
+  return Object.entries(AuthEvent).find(([, value]) => value === name)![0];
+}
+
 /**
  * Nothing silently dropped (README, "5. Observers"): an event that carries a message the
- * application must send (a reset link) needs an observer, or the user waits for a mail that never
+ * application must send (a reset link; with `emailVerification`, a verification link, a change of
+ * email's confirmation and notice) needs an observer, or the user waits for a mail that never
  * comes. At startup, an observer is a method marked `@OnAuthEvent`/`@OnEvent` for the event on any
  * provider or controller (read from their metadata, so the order in which modules start does not
  * matter), or a listener already on the emitter (`on`, `onAny`).
@@ -22,11 +34,20 @@ export class MailObserversCheck implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.loginMethods.includes('password') || !this.config.password.sendsResetMail) return;
-    if (!this.observed(AuthEvent.PasswordResetRequested)) {
+    if (!this.config.loginMethods.includes('password')) return;
+    if (this.config.password.sendsResetMail && !this.observed(AuthEvent.PasswordResetRequested)) {
       throw new AuthConfigError(
         'password.sendsResetMail',
         `is true, but nothing observes ${AuthEvent.PasswordResetRequested}: add an observer that mails the reset link (@OnAuthEvent(AuthEvent.PasswordResetRequested)), or set password.sendsResetMail: false if the application sends no such mail`,
+      );
+    }
+    if (!this.config.emailVerification?.sendsMail) return;
+    // The verification link, the change confirmation, and the notice that tells the old address (OWASP Authentication Cheat Sheet).
+    for (const [event, what] of EMAIL_MESSAGES) {
+      if (this.observed(event)) continue;
+      throw new AuthConfigError(
+        'emailVerification.sendsMail',
+        `is true, but nothing observes ${event}: add an observer that mails ${what} (@OnAuthEvent(AuthEvent.${eventKey(event)})), or set emailVerification.sendsMail: false if the application sends no such mail`,
       );
     }
   }

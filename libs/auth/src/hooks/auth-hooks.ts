@@ -40,6 +40,17 @@ export interface ChangePasswordPayload {
   new_password: SecretString;
 }
 
+/** A signed-in user asking for a new verification message (`POST /send-verification`); refuse to send none. */
+export interface SendVerificationPayload {
+  user: UserBody;
+}
+
+/** A signed-in user asking to change their email (`POST /change-email`); `newEmail` is normalised. */
+export interface ChangeEmailPayload {
+  newEmail: string;
+  password: SecretString;
+}
+
 /** An OAuth login or link (oauth2 or oidc) about to resolve its user: nothing has been written yet. */
 export interface OAuthLoginPayload {
   provider: string;
@@ -62,6 +73,8 @@ export interface AuthHooks {
   beforeForgotPassword?(payload: ForgotPasswordPayload, request: Request): ForgotPasswordPayload | Promise<ForgotPasswordPayload>;
   beforeResetPassword?(payload: ResetPasswordPayload, request: Request): ResetPasswordPayload | Promise<ResetPasswordPayload>;
   beforeChangePassword?(payload: ChangePasswordPayload, request: Request): ChangePasswordPayload | Promise<ChangePasswordPayload>;
+  beforeSendVerification?(payload: SendVerificationPayload, request: Request): SendVerificationPayload | Promise<SendVerificationPayload>;
+  beforeChangeEmail?(payload: ChangeEmailPayload, request: Request): ChangeEmailPayload | Promise<ChangeEmailPayload>;
   beforeOAuthLogin?(payload: OAuthLoginPayload, request: Request): OAuthLoginPayload | Promise<OAuthLoginPayload>;
 }
 

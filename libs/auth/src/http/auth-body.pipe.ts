@@ -17,6 +17,8 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   forgotPassword: { hook: 'beforeForgotPassword', secrets: [] },
   resetPassword: { hook: 'beforeResetPassword', secrets: ['token', 'password'] },
   changePassword: { hook: 'beforeChangePassword', secrets: ['current_password', 'new_password'] },
+  emailToken: { secrets: ['token'] },
+  changeEmail: { hook: 'beforeChangeEmail', secrets: ['password'] },
   empty: { secrets: [] },
 };
 

@@ -3,9 +3,11 @@ import { SvcRateLimitWindowEnd1763800000000 } from './1763800000000-svc-rate-lim
 import { SvcRateLimitUnlogged1763900000000 } from './1763900000000-svc-rate-limit-unlogged.js';
 import { SvcOAuthUsedStates1764000000100 } from './1764000000100-svc-oauth-used-states.js';
 import { SvcEmailSkeleton1764000000200 } from './1764000000200-svc-email-skeleton.js';
+import { SvcEmailLifecycle1764000000300 } from './1764000000300-svc-email-lifecycle.js';
 import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-families.js';
 
 export {
+  SvcEmailLifecycle1764000000300,
   SvcEmailSkeleton1764000000200,
   SvcInitialSchema1763700000000,
   SvcOAuthUsedStates1764000000100,
@@ -21,5 +23,6 @@ export const authMigrations = [
   SvcRateLimitUnlogged1763900000000,
   SvcOAuthUsedStates1764000000100,
   SvcEmailSkeleton1764000000200,
+  SvcEmailLifecycle1764000000300,
   SvcRefreshFamilies1764000000400,
 ];

@@ -9,7 +9,7 @@ import { AuthError } from '../errors/auth.error.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
 import type { AuthSchemaName, AuthSchemas } from '../users/auth-schemas.js';
 import { returnedColumnsOf } from '../users/svc-columns.decorators.js';
-import { type AuthRoute, authRoutes } from './auth-routes.js';
+import { type AuthRoute, authRoutes, unservedAuthRoutes } from './auth-routes.js';
 import { type JsonSchema, jsonSchemaOf } from './json-schema-of.js';
 
 const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
@@ -18,6 +18,8 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   forgotPassword: 'SvcForgotPasswordRequest',
   resetPassword: 'SvcResetPasswordRequest',
   changePassword: 'SvcChangePasswordRequest',
+  emailToken: 'SvcEmailTokenRequest',
+  changeEmail: 'SvcChangeEmailRequest',
   empty: 'SvcEmptyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];
@@ -57,6 +59,8 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     items.get(path)![route.method] = operationOf(route, config);
   }
   for (const [path, item] of items) paths[path] = item;
+  // Mounted but answering 404 with this configuration: not in the document.
+  for (const route of unservedAuthRoutes(config)) delete paths[`${config.prefix}${route.path}`];
   markGuardedRoutes(document, app, config);
   return document;
 }
@@ -153,6 +157,7 @@ function userBodySchema(app: INestApplication, config: AuthConfig): SchemaObject
     const column = metadata.findColumnWithPropertyName(name);
     properties[name] = { ...columnSchema(column?.type), ...(column?.isNullable ? { nullable: true } : {}) };
   }
+  if (config.emailVerification) properties.emailVerified = { type: 'boolean', description: 'Whether the user has proven they receive mail at their email' };
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false } as SchemaObject;
 }
 

@@ -34,14 +34,16 @@ const BODY: AuthErrorCode[] = [...BODY_RULES, 'HOOK_ABORTED', 'HOOK_FAILED'];
 export function authRoutes(config: AuthConfig): AuthRoute[] {
   const limited: AuthErrorCode[] = config.rateLimit ? ['RATE_LIMITED'] : [];
   const credentialBody = config.credential === 'jwt' ? 'token' : 'user';
+  const required = config.emailVerification?.required === true;
+  const signupSignsIn = !(config.credential === 'session' && !config.session.loginOnSignup) && !required;
   const password: AuthRoute[] = config.loginMethods.includes('password')
     ? [
         {
           method: 'post',
           path: '/signup',
-          summary: 'Create an account' + (config.credential === 'session' && !config.session.loginOnSignup ? '' : ' and sign it in'),
+          summary: 'Create an account' + (signupSignsIn ? ' and sign it in' : ''),
           body: 'signup',
-          success: { status: 201, description: 'Created', body: config.credential === 'session' && !config.session.loginOnSignup ? 'user' : credentialBody },
+          success: { status: 201, description: 'Created', body: signupSignsIn ? credentialBody : 'user' },
           errors: [...BODY, 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
         },
         {
@@ -50,7 +52,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           summary: 'Sign in with email and password',
           body: 'login',
           success: { status: 200, description: 'Signed in', body: credentialBody },
-          errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
+          errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', ...(required ? (['EMAIL_NOT_VERIFIED'] as const) : []), 'CSRF_REJECTED', ...limited],
         },
         {
           method: 'post',
@@ -77,6 +79,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           success: { status: 204, description: 'Password changed' },
           errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
         },
+        ...(config.emailVerification ? emailRoutes(limited) : []),
       ]
     : [];
   const oauthMethods = (['oauth2', 'oidc'] as const).filter((method) => config.loginMethods.includes(method));
@@ -204,4 +207,49 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       : []),
   ];
   return [...password, ...oauth, ...accounts, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
+}
+
+/** The library's routes the module mounts but does not serve (404): the email routes without the `emailVerification` section. */
+export function unservedAuthRoutes(config: AuthConfig): Pick<AuthRoute, 'method' | 'path'>[] {
+  return config.loginMethods.includes('password') && !config.emailVerification ? emailRoutes([]) : [];
+}
+
+/** Email verification and change of email (README, "Verifying emails and changing them"). */
+function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
+  return [
+    {
+      method: 'post',
+      path: '/verify-email',
+      summary: "Verify the user's email with a mailed token",
+      body: 'emailToken',
+      success: { status: 204, description: 'Email verified' },
+      errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/send-verification',
+      summary: 'Mail the signed-in user a new verification link (the older one stops working)',
+      body: 'empty',
+      authenticated: true,
+      success: { status: 202, description: 'Accepted' },
+      errors: [...BODY, 'UNAUTHENTICATED', 'EMAIL_ALREADY_VERIFIED', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/change-email',
+      summary: 'Ask to change the signed-in user\'s email: a confirmation to the new address, a notice to the old (the same answer whether or not the new one is taken)',
+      body: 'changeEmail',
+      authenticated: true,
+      success: { status: 202, description: 'Accepted' },
+      errors: [...BODY, 'UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/confirm-email',
+      summary: "Switch the user's email to the new address with its mailed token; every other credential of the user ends",
+      body: 'emailToken',
+      success: { status: 204, description: 'Email changed' },
+      errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
+    },
+  ];
 }

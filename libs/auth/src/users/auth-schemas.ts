@@ -12,6 +12,9 @@ export interface AuthSchemas {
   forgotPassword: Type<object>;
   resetPassword: Type<object>;
   changePassword: Type<object>;
+  /** verify-email and confirm-email: a mailed token. */
+  emailToken: Type<object>;
+  changeEmail: Type<object>;
   /** A route that takes no body: nothing, or `{}`. */
   empty: Type<object>;
 }
@@ -28,7 +31,7 @@ const EmailField = (): PropertyDecorator => {
     name: 'hasNoControlOrFormatCharacter',
     validator: {
       validate: (value: unknown) => typeof value !== 'string' || !hasControlOrFormatCharacter(value),
-      defaultMessage: () => 'email must not contain control or format characters (such as zero-width spaces or bidi overrides)',
+      defaultMessage: (args) => `${args?.property ?? 'email'} must not contain control or format characters (such as zero-width spaces or bidi overrides)`,
     },
   });
   return (target, property) => {
@@ -40,7 +43,7 @@ const EmailField = (): PropertyDecorator => {
 };
 
 /** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
-const LIBRARY_OWNED = ['id', 'email', 'emailSkeleton', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
+const LIBRARY_OWNED = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
 
 export function buildAuthSchemas(userEntity: Function, password: { minLength: number; maxLength: number }): AuthSchemas {
   class SignupRequest {
@@ -90,9 +93,37 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     new_password: string;
   }
 
+  class EmailTokenRequest {
+    @IsString()
+    @MinLength(1)
+    @MaxLength(256)
+    token: string;
+  }
+
+  class ChangeEmailRequest {
+    @EmailField()
+    @IsEmail({}, { message: 'newEmail must be an email address' })
+    newEmail: string;
+
+    // The current password, checked like a login password: one set under older length rules still counts.
+    @IsString()
+    @MinLength(1)
+    @MaxLength(1024)
+    password: string;
+  }
+
   class EmptyRequest {}
 
-  return { signup: SignupRequest, login: LoginRequest, forgotPassword: ForgotPasswordRequest, resetPassword: ResetPasswordRequest, changePassword: ChangePasswordRequest, empty: EmptyRequest };
+  return {
+    signup: SignupRequest,
+    login: LoginRequest,
+    forgotPassword: ForgotPasswordRequest,
+    resetPassword: ResetPasswordRequest,
+    changePassword: ChangePasswordRequest,
+    emailToken: EmailTokenRequest,
+    changeEmail: ChangeEmailRequest,
+    empty: EmptyRequest,
+  };
 }
 
 /** A class whose validation rules are those of the user's `@SvcInput()` columns, as signup checks them. */

@@ -10,12 +10,17 @@ export type UserBody = { id: string; email: string } & Record<string, unknown>;
  */
 export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyof SvcUser> = never> = Pick<U, 'id' | 'email' | Returned>;
 
-/** Builds the serializer once: it copies exactly the returned columns, nothing else (README, "1. Your user entity and its migration"). */
-export function createUserSerializer(returnedColumns: readonly string[]): (user: SvcUser) => UserBody {
-  const fields = ['id', 'email', ...returnedColumns.filter((name) => name !== 'id' && name !== 'email')];
+/**
+ * Builds the serializer once: it copies exactly the returned columns, nothing else (README, "1. Your
+ * user entity and its migration"), and with `emailVerified` (email verification on) whether the
+ * user's email is verified.
+ */
+export function createUserSerializer(returnedColumns: readonly string[], options: { emailVerified?: boolean } = {}): (user: SvcUser) => UserBody {
+  const fields = ['id', 'email', ...returnedColumns.filter((name) => name !== 'id' && name !== 'email' && !(options.emailVerified && name === 'emailVerified'))];
   return (user) => {
     const body: Record<string, unknown> = {};
     for (const field of fields) body[field] = (user as unknown as Record<string, unknown>)[field] ?? null;
+    if (options.emailVerified) body.emailVerified = user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined;
     return body as UserBody;
   };
 }

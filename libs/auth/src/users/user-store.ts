@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
@@ -82,6 +82,36 @@ export class UserStore {
     if (!isUuid(id)) return Promise.resolve(null);
     const query = manager.createQueryBuilder(this.config.userEntity, 'user').where('user.id = :id', { id });
     return (manager.connection.options.type === 'postgres' ? query.setLock('for_no_key_update') : query).getOne();
+  }
+
+  /** Whether a user other than `userId` holds this email, or one that looks like it (the same UTS #39 skeleton). */
+  async isTakenByAnother(manager: EntityManager, normalizedEmail: string, userId: string): Promise<boolean> {
+    const holders = await manager.find(this.config.userEntity, {
+      select: { id: true },
+      where: [{ email: normalizedEmail }, { emailSkeleton: emailSkeleton(normalizedEmail) }],
+    });
+    return holders.some((holder) => holder.id !== userId);
+  }
+
+  /** Marks the user's email verified at `at`, unless it is already; true when this changed it. */
+  async markEmailVerified(manager: EntityManager, userId: string, at: Date): Promise<boolean> {
+    const result = await manager.update(this.config.userEntity, { id: userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at } as Partial<SvcUser>);
+    return result.affected === 1;
+  }
+
+  /**
+   * Gives the user `normalizedEmail` (and its skeleton), verified at `at`. The unique indexes on the
+   * email and the skeleton decide a race with a signup or another change to the same address: the
+   * loser is `EMAIL_ALREADY_REGISTERED` and writes nothing.
+   */
+  async switchEmail(manager: EntityManager, userId: string, normalizedEmail: string, at: Date): Promise<void> {
+    if (await this.isTakenByAnother(manager, normalizedEmail, userId)) throw new AuthError('EMAIL_ALREADY_REGISTERED');
+    try {
+      await manager.update(this.config.userEntity, { id: userId }, { email: normalizedEmail, emailSkeleton: emailSkeleton(normalizedEmail), emailVerifiedAt: at } as Partial<SvcUser>);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AuthError('EMAIL_ALREADY_REGISTERED', { cause: error });
+      throw error;
+    }
   }
 
   async setPasswordHash(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {

@@ -3,6 +3,7 @@ import { accountsScript } from './accounts.script.js';
 import { apiScript } from './api.script.js';
 import { busyScript } from './busy.script.js';
 import { callbackErrorScript } from './callback-error.script.js';
+import { emailLinksScript } from './email-links.script.js';
 import { fieldErrorsScript } from './field-errors.script.js';
 import { mainScript } from './main.script.js';
 import { messagesScript } from './messages.script.js';
@@ -20,6 +21,7 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'api.js': apiScript,
   'busy.js': busyScript,
   'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),
+  'email-links.js': emailLinksScript,
   'field-errors.js': fieldErrorsScript,
   'messages.js': messagesScript,
   'password-forms.js': passwordFormsScript,

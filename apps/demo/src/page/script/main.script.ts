@@ -4,6 +4,7 @@ import { exclusively } from './demo/busy.js';
 import { takeCallbackError } from './demo/callback-error.js';
 import { clearMessages, showAlert, showNotice, showRefusal } from './demo/messages.js';
 import './demo/password-forms.js';
+import './demo/email-links.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSignedOut, signedOut } from './demo/views.js';
 
 whenRenewalDue(async () => {
@@ -32,7 +33,7 @@ logout.addEventListener('click', () =>
 
 // On load: whoever is signed in stays signed in; a failed provider callback says why.
 const callbackError = isResetView() ? null : takeCallbackError();
-if (isResetView()) showOnly(document.getElementById('reset-password'));
+if (isResetView()) showOnly(document.querySelector('#reset-password, section[data-mail-link]'));
 if (bearer && !(await renewAccessToken())) showSignedOut();
 else await loadCurrentUser();
 if (callbackError) showAlert(callbackError);

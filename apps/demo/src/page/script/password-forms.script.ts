@@ -2,7 +2,7 @@
 export const passwordFormsScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
 import { clearMessages, showNotice, showRefusal } from './messages.js';
-import { focusHeading, leaveResetView, showSignedOut, signedInWith, signedOut } from './views.js';
+import { focusHeading, leaveResetView, loadCurrentUser, showSignedOut, signedIn, signedInWith, signedOut } from './views.js';
 
 const account = document.getElementById('account');
 if (account) {
@@ -29,6 +29,12 @@ if (account) {
         return;
       }
       account.reset();
+      // A new user with an email to verify: signed in by its cookie, or with AUTH_EMAIL_VERIFICATION=required not until it is verified.
+      if (action === 'signup' && answer.body && answer.body.emailVerified === false) {
+        if (await loadCurrentUser()) focusHeading(signedIn);
+        else showNotice('Your account is created. Open the link we sent to ' + email + ' to verify it, then log in. (The demo prints it on its standard output as a MAIL line.)');
+        return;
+      }
       await signedInWith(answer.body);
     });
   });

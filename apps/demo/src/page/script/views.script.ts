@@ -7,7 +7,8 @@ const byId = (id) => document.getElementById(id);
 const status = byId('status');
 export const signedOut = byId('signed-out');
 export const signedIn = byId('signed-in');
-let resetView = byId('reset-password');
+// The landing of a mailed link: a reset link, or an email link (/verify-email, /confirm-email).
+let resetView = byId('reset-password') || document.querySelector('section[data-mail-link]');
 
 export function isResetView() {
   return resetView !== null;

@@ -112,16 +112,21 @@ export class RefreshTokenStore implements CredentialRevoker {
     await this.families.revoke(manager, { userId });
   }
 
-  /** Every family of the user but the one of the presented access token. */
-  async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
-    if (!kept.familyId) return this.revokeAllOfUser(manager, userId);
+  /** Every family of the user but `keptId` (none kept when null). */
+  async revokeAllOfUserExcept(manager: EntityManager, userId: string, keptId: string | null): Promise<void> {
+    if (!keptId) return this.revokeAllOfUser(manager, userId);
     await manager
       .createQueryBuilder()
       .update(RefreshToken)
       .set({ revokedAt: this.clock.now() })
-      .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: kept.familyId })
+      .where('user_id = :userId AND family_id <> :familyId AND revoked_at IS NULL', { userId, familyId: keptId })
       .execute();
-    await this.families.revoke(manager, { userId, exceptFamilyId: kept.familyId });
+    await this.families.revoke(manager, { userId, exceptFamilyId: keptId });
+  }
+
+  /** Every family of the user but the one of the presented access token. */
+  revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
+    return this.revokeAllOfUserExcept(manager, userId, kept.familyId ?? null);
   }
 
   /**

@@ -97,6 +97,11 @@ export class SessionStore implements CredentialRevoker {
     await manager.delete(Session, { userId });
   }
 
+  /** Every session of the user but the one with id `keptId` (none kept when null). */
+  async revokeAllOfUserExcept(manager: EntityManager, userId: string, keptId: string | null): Promise<void> {
+    await manager.delete(Session, keptId ? { userId, id: Not(keptId) } : { userId });
+  }
+
   /** Every session of the user but the presented one. */
   async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
     await manager.delete(Session, kept.sessionId ? { userId, id: Not(kept.sessionId) } : { userId });

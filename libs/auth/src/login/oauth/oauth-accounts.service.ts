@@ -106,7 +106,8 @@ export class OAuthAccounts {
       if (link) return this.linkedUser(manager, link.userId);
       throw new AuthError('OAUTH_ACCOUNT_NOT_LINKED');
     }
-    const user = await this.users.insert(manager, { ...columns, email, passwordHash: null });
+    // The provider verified this very address (README, "Verifying emails and changing them").
+    const user = await this.users.insert(manager, { ...columns, email, passwordHash: null, emailVerifiedAt: this.clock.now() });
     await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId: user.id, email, createdAt: this.clock.now() });
     return user;
   }

@@ -5,7 +5,7 @@ import type { AuthConfig } from '../../config/auth-config.js';
 import type { Clock } from '../../clock.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
-import { AuthEvent } from '../../events/auth-events.js';
+import { AuthEvent, type LoginFailureEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import type { LoginPayload, SignupPayload } from '../../hooks/auth-hooks.js';
 import { clientAddressOf } from '../../http/client-address.js';
@@ -13,6 +13,7 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { normalizeEmail } from '../../users/email.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
+import { EmailVerification } from './email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { constantTimeEqual } from '../../crypto/opaque-token.js';
 import type { LoginResult, SignupResult } from '../../credentials/credential-delivery.js';
@@ -38,18 +39,26 @@ export class PasswordFlows {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
+    private readonly verification: EmailVerification,
   ) {}
 
-  /** Creates the user and (when the credential logs new users in) its credential in one transaction. */
+  /**
+   * Creates the user, its verification token (verification on) and, when the credential logs new
+   * users in and verification does not hold them back, its credential, in one transaction.
+   */
   async signup(payload: SignupPayload, request: Request): Promise<SignupResult> {
     const { email, password, ...columns } = payload;
     // Hash before the transaction: bcrypt's ~200 ms must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(password.reveal());
-    const result = await this.unitOfWork.transaction(async (manager) => {
+    const { verificationToken, ...result } = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.users.insert(manager, { ...columns, email: normalizeEmail(email), passwordHash }, { singleScript: true });
-      return { user, credential: this.issuer.issuedAtSignup ? await this.issuer.issue(manager, user, request) : undefined };
+      const verificationToken = await this.verification.stageAtSignup(manager, user);
+      // With verification required, a new user signs in only once the email is verified.
+      const signsIn = this.issuer.issuedAtSignup && !this.verification.blocksLogin(user);
+      return { user, verificationToken, credential: signsIn ? await this.issuer.issue(manager, user, request) : undefined };
     });
     this.events.publishAfterResponse(request, AuthEvent.SignupAfter, { user: this.serializer.serialize(result.user) });
+    if (verificationToken) this.verification.announce(request, result.user, verificationToken);
     return result;
   }
 
@@ -83,6 +92,11 @@ export class PasswordFlows {
       this.reportFailure(request, email, 'inactive');
       throw new AuthError('USER_INACTIVE');
     }
+    // Only after the right password, and after the same bcrypt work as every refusal: a wrong one stays 401.
+    if (this.verification.blocksLogin(user)) {
+      this.reportFailure(request, email, 'email_not_verified');
+      throw new AuthError('EMAIL_NOT_VERIFIED');
+    }
     return { user, verifiedHash: user.passwordHash! };
   }
 
@@ -110,7 +124,7 @@ export class PasswordFlows {
     });
   }
 
-  private reportFailure(request: Request, email: string, reason: 'unknown_email' | 'bad_password' | 'inactive'): void {
+  private reportFailure(request: Request, email: string, reason: LoginFailureEvent['reason']): void {
     this.events.publishAfterResponse(request, AuthEvent.LoginFailure, { email, reason, ip: clientAddressOf(request, this.config), at: this.clock.now() });
   }
 }

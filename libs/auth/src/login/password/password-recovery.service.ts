@@ -15,6 +15,7 @@ import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
 import { AfterResponse } from '../../events/after-response.js';
 import { AccountMessageLimit } from '../../rate-limit/account/account-messages.js';
+import { EmailVerification } from './email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 
@@ -32,6 +33,7 @@ export class PasswordRecovery {
     private readonly serializer: UserSerializer,
     private readonly afterResponse: AfterResponse,
     private readonly messageLimit: AccountMessageLimit,
+    private readonly verification: EmailVerification,
   ) {}
 
   /**
@@ -64,7 +66,7 @@ export class PasswordRecovery {
     const issued = await this.unitOfWork.transaction(async (manager) => {
       await this.users.lockRow(manager, userId);
       await this.tokens.discardAllOfUser(manager, userId);
-      return this.tokens.issueIfActive(manager, userId);
+      return this.tokens.issueIfActive(manager, userId, email);
     });
     return issued && found ? { user: found, ...issued } : null;
   }
@@ -72,7 +74,8 @@ export class PasswordRecovery {
   /**
    * Consumes the token, sets the new password and ends every credential of the user, in one
    * transaction; no credential is issued (no automatic login). OWASP Forgot Password Cheat Sheet:
-   * single-use token, sessions invalidated after the reset.
+   * single-use token, sessions invalidated after the reset. With email verification on, the email
+   * is verified too: the link reached its mailbox.
    */
   async resetPassword(payload: ResetPasswordPayload, request: Request): Promise<void> {
     const token = payload.token.reveal();
@@ -85,7 +88,8 @@ export class PasswordRecovery {
     if (!usable) throw new AuthError('RESET_TOKEN_INVALID');
     // Hash outside the transaction: bcrypt must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(payload.password.reveal());
-    const userId = await this.unitOfWork.transaction(async (manager) => {
+    const at = this.clock.now();
+    const { userId, emailVerified } = await this.unitOfWork.transaction(async (manager) => {
       // The user row first, as forgot-password, change-password and login lock it: one lock order, no deadlock.
       const user = await this.users.lockById(manager, usable.userId);
       // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
@@ -94,8 +98,9 @@ export class PasswordRecovery {
       await this.users.setPasswordHash(manager, user.id, passwordHash);
       await this.tokens.discardUnusedOfUser(manager, user.id);
       await this.revoker.revokeAllOfUser(manager, user.id);
-      return user.id;
+      return { userId: user.id, emailVerified: await this.verification.verifyByReset(manager, user.id, at) };
     });
-    this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at: this.clock.now() });
+    this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at });
+    if (emailVerified) this.verification.announceVerified(request, userId, at);
   }
 }

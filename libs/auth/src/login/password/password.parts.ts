@@ -1,5 +1,11 @@
 import { MailObserversCheck } from '../../events/mail-observers.check.js';
 import type { LoginMethodParts } from '../../parts.js';
+import { EmailChangeController } from './email-change.controller.js';
+import { EmailChange } from './email-change.service.js';
+import { EmailLifecycleOn } from './email-lifecycle.guard.js';
+import { EmailTokenStore } from './email-token-store.js';
+import { EmailVerificationController } from './email-verification.controller.js';
+import { EmailVerification } from './email-verification.service.js';
 import { PasswordChangeController } from './password-change.controller.js';
 import { PasswordChange } from './password-change.service.js';
 import { PasswordFlows } from './password-flows.service.js';
@@ -10,10 +16,22 @@ import { PasswordController } from './password.controller.js';
 import { ResetTokenStore } from './reset-token-store.js';
 
 /**
- * Login with a password: signup, login, forgot-password, reset-password and change-password.
- * Nothing of it exists in a module without the password method.
+ * Login with a password: signup, login, forgot-password, reset-password and change-password, and
+ * with the `emailVerification` section, verification and change of the email (their routes answer
+ * 404 without it). Nothing of it exists in a module without the password method.
  */
 export const passwordLoginParts: LoginMethodParts = {
-  controllers: [PasswordController, PasswordRecoveryController, PasswordChangeController],
-  providers: [PasswordHasher, PasswordFlows, PasswordRecovery, PasswordChange, ResetTokenStore, MailObserversCheck],
+  controllers: [PasswordController, PasswordRecoveryController, PasswordChangeController, EmailVerificationController, EmailChangeController],
+  providers: [
+    PasswordHasher,
+    PasswordFlows,
+    PasswordRecovery,
+    PasswordChange,
+    ResetTokenStore,
+    EmailTokenStore,
+    EmailVerification,
+    EmailChange,
+    EmailLifecycleOn,
+    MailObserversCheck,
+  ],
 };

@@ -37,11 +37,13 @@ export class ResetTokenStore {
   }
 
   /**
-   * Stores a new token when `userId` names an active user, in one INSERT ... SELECT: the same
+   * Stores a new token when `userId` names an active user whose email is still `email` (the address
+   * the mail goes to: a change of email confirmed since the lookup leaves no token for the old
+   * one), in one INSERT ... SELECT: the same
    * statement and the same work in this process whether a row is written or not, so unknown and
    * inactive emails cost what known ones do (OWASP Forgot Password Cheat Sheet: consistent time).
    */
-  async issueIfActive(manager: EntityManager, userId: string): Promise<IssuedResetToken | null> {
+  async issueIfActive(manager: EntityManager, userId: string, email: string): Promise<IssuedResetToken | null> {
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.password.resetTokenTtlMinutes * MINUTE_MS);
@@ -50,9 +52,9 @@ export class ResetTokenStore {
     const [sql, parameters] = driver.escapeQueryWithParameters(
       `INSERT INTO password_reset_tokens (id, token_hash, user_id, expires_at, created_at)
        SELECT :id, :tokenHash, owner.id, :expiresAt, :createdAt FROM ${users} owner
-       WHERE owner.id = :userId AND owner.is_active = :active
+       WHERE owner.id = :userId AND owner.is_active = :active AND owner.email = :email
        RETURNING id`,
-      { id: randomUUID(), tokenHash: hashToken(token), expiresAt, createdAt: now, userId, active: true },
+      { id: randomUUID(), tokenHash: hashToken(token), expiresAt, createdAt: now, userId, active: true, email },
     );
     const inserted: unknown[] = await manager.query(sql, parameters);
     return inserted.length === 1 ? { token, expiresAt } : null;

@@ -1,0 +1,30 @@
+/** /demo/email-links.js: the button of a mailed link's page (/verify-email, /confirm-email) sends its token. */
+export const emailLinksScript = String.raw`import { send } from './api.js';
+import { exclusively } from './busy.js';
+import { clearMessages, showNotice, showRefusal } from './messages.js';
+import { focusHeading, leaveResetView, loadCurrentUser, signedIn, signedOut } from './views.js';
+
+const section = document.querySelector('section[data-mail-link]');
+if (section) {
+  const confirming = section.dataset.mailLink === 'confirm-email';
+  const action = document.getElementById('email-link-action');
+  action.addEventListener('click', () =>
+    exclusively(action, async () => {
+      clearMessages();
+      const token = new URLSearchParams(location.search).get('token') || '';
+      const answer = await send('POST', confirming ? '/auth/confirm-email' : '/auth/verify-email', { token });
+      if (!answer.ok) {
+        showRefusal(answer);
+        return;
+      }
+      // The token is spent: it leaves the address bar, the history and the page.
+      history.replaceState(null, '', '/');
+      leaveResetView();
+      const signed = await loadCurrentUser();
+      const done = confirming ? 'Your email is changed, and every other device signed in to your account was signed out.' : 'Your email is verified.';
+      showNotice(signed ? done : done + ' Log in to continue.');
+      focusHeading(signed ? signedIn : signedOut);
+    }),
+  );
+}
+`;

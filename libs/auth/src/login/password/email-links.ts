@@ -1,0 +1,11 @@
+import type { AuthConfig } from '../../config/auth-config.js';
+
+/** The application's page a verification mail links to: `<baseUrl><verifyPath>?token=<token>` (the page POSTs the token). */
+export function verificationLink(config: AuthConfig, token: string): string {
+  return `${config.baseUrl}${config.emailVerification!.verifyPath}?token=${encodeURIComponent(token)}`;
+}
+
+/** The application's page a change-of-email confirmation links to: `<baseUrl><confirmPath>?token=<token>`. */
+export function confirmationLink(config: AuthConfig, token: string): string {
+  return `${config.baseUrl}${config.emailVerification!.confirmPath}?token=${encodeURIComponent(token)}`;
+}
