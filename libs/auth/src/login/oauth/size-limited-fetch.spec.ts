@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { isResponseTooLarge, MAX_PROVIDER_RESPONSE_BYTES, ProviderResponseTooLarge, sizeLimitedFetch } from './size-limited-fetch.js';
@@ -17,11 +17,40 @@ function answer(url: URL): { body: Buffer; headers: Record<string, string | numb
   return { body, headers };
 }
 
+/** What `/endless` sent before its client went away. */
+let endless: { sent: number; closed: Promise<void> } | undefined;
+
+/** An answer that never ends: 64 KiB chunks as fast as the client reads them, until it hangs up. */
+function streamForever(response: ServerResponse): void {
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  let closedNow!: () => void;
+  const state = { sent: 0, closed: new Promise<void>((resolve) => (closedNow = resolve)) };
+  endless = state;
+  let open = true;
+  response.on('close', () => {
+    open = false;
+    closedNow();
+  });
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const pump = (): void => {
+    while (open) {
+      state.sent += chunk.length;
+      if (!response.write(chunk)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
+}
+
 describe('sizeLimitedFetch', () => {
   let server: Server;
   let origin: string;
   beforeAll(async () => {
     server = createServer((request, response) => {
+      response.on('error', () => undefined);
+      if (request.url === '/endless') return streamForever(response);
       const { body, headers } = answer(new URL(request.url ?? '/', 'http://localhost'));
       response.on('error', () => undefined);
       response.writeHead(200, headers);
@@ -47,6 +76,15 @@ describe('sizeLimitedFetch', () => {
     const response = await get(`/${LIMIT + 1}?chunked`);
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toBeInstanceOf(ProviderResponseTooLarge);
+  });
+
+  it('hangs up on an answer that never ends: what the provider could send before that stays near the limit, so memory stays flat', async () => {
+    const response = await get('/endless');
+    await expect(response.arrayBuffer()).rejects.toBeInstanceOf(ProviderResponseTooLarge);
+    await endless!.closed;
+    // The limit plus what the sockets and streams buffer on the way, never the provider's whole answer.
+    expect(endless!.sent).toBeGreaterThan(LIMIT);
+    expect(endless!.sent).toBeLessThan(LIMIT + 8 * 1024 * 1024);
   });
 
   it('measures a compressed answer by what it inflates to', async () => {
