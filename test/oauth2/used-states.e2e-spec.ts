@@ -165,6 +165,9 @@ describe.each(ENGINES)('the oauth_used_states migration on %s', (engine) => {
     await runner.release();
     expect(table?.primaryColumns.map((column) => column.name)).toEqual(['state_hash']);
     expect(table?.indices.map((index) => index.name)).toContain('ix_oauth_used_states_expires_at');
+    const latest = await tables();
+    // The later migrations go first, so what remains to compare is this one's own change.
+    await undoThrough(dataSource, 'SvcEmailSkeleton1764000000200');
     const withIt = await tables();
     expect(withIt).toContain('oauth_used_states');
 
@@ -172,6 +175,6 @@ describe.each(ENGINES)('the oauth_used_states migration on %s', (engine) => {
     expect(await tables()).toEqual(withIt.filter((name) => name !== 'oauth_used_states'));
 
     await dataSource.runMigrations();
-    expect(await tables()).toEqual(withIt);
+    expect(await tables()).toEqual(latest);
   });
 });
