@@ -7,7 +7,7 @@
  */
 export function emailSettingsSection(): string {
   return `    <section class="email-settings">
-      <h2 id="email-settings-title">Your email</h2>
+      <h2 id="email-settings-title" tabindex="-1">Your email</h2>
       <p id="email-state"></p>
       <button id="send-verification" type="button" hidden>Send verification link</button>
       <template id="change-email-template">

@@ -42,8 +42,10 @@ async function askForVerificationLink() {
     return;
   }
   if (answer.body && answer.body.code === 'EMAIL_ALREADY_VERIFIED') {
+    // Verified meanwhile (another tab opened the link): the button goes, the heading keeps the keyboard's place.
     await loadCurrentUser();
     showNotice('Your email is already verified.');
+    document.getElementById('email-settings-title').focus();
     return;
   }
   showRefusal(answer);

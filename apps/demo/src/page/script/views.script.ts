@@ -58,6 +58,8 @@ export function showSignedOut() {
 export function showSessionEnded() {
   showSignedOut();
   showAlert('Your session has ended. Log in again.');
+  // The button pressed (or the field typed in) left with the signed-in card.
+  focusHeading(signedOut);
 }
 
 export function focusHeading(section) {
