@@ -56,7 +56,7 @@ button, .providers a { display: inline-flex; align-items: center; justify-conten
   font: inherit; font-weight: 600; color: var(--accent); background: transparent; border: 2px solid var(--accent);
   border-radius: .5rem; cursor: pointer; text-decoration: none; }
 button.primary, .providers a { color: var(--accent-text); background: var(--accent); }
-button:disabled { opacity: .6; cursor: progress; }
+button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
 .providers { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
@@ -72,7 +72,7 @@ button:disabled { opacity: .6; cursor: progress; }
 
 .email-settings, .devices { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
 .email-settings > p, .devices > p { margin: 0 0 .75rem; overflow-wrap: anywhere; }
-.devices > .hint { margin: .5rem 0 0; }
+.devices > button + .hint { margin: .5rem 0 0; }
 .devices-list { list-style: none; margin: 0 0 1rem; padding: 0; display: grid; gap: .75rem; }
 .device { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: .25rem 1rem; }
 .device-summary { display: grid; gap: .125rem; min-width: 0; }
