@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
+import { eventually } from '../support/eventually.js';
 import { registerAccount, startBuiltDemo } from './support/built-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
-import { seeDescribed } from './support/described-by.js';
+import { descriptionOf, seeDescribed } from './support/described-by.js';
 import { mailedLink } from './support/mailed-link.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
@@ -121,9 +122,15 @@ describeInChromium("the demo page's email area and device list, in Chromium", ()
       await see(deviceList(page), '2 devices are signed in, this one included.');
       await see(deviceItem(page, 'This device'), 'Signed in');
       expect(await deviceItem(page, 'This device').getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(0);
-      await deviceItem(page, 'Other browser/1.0').getByRole('button', { name: 'Sign out', exact: true }).click();
+      // By keyboard: the button names the action, its description the device.
+      const signOut = deviceItem(page, 'Other browser/1.0').getByRole('button', { name: 'Sign out', exact: true });
+      expect(await descriptionOf(signOut)).toEqual([expect.stringContaining('Other browser/1.0')]);
+      await signOut.focus();
+      await page.keyboard.press('Enter');
       await see(page.getByText('That device is signed out.'), 'That device is signed out.');
       await see(deviceList(page), 'Only this device is signed in.');
+      // Its button is gone with its line: the list's heading has the focus.
+      await eventually('the heading has the focus', () => page.getByRole('heading', { name: 'Signed-in devices' }).evaluate((heading) => heading === heading.ownerDocument.activeElement));
       expect(await deviceList(page).getByRole('listitem').count()).toBe(1);
 
       // The other device's next request, whatever it is, finds its credential ended.
@@ -148,8 +155,22 @@ describeInChromium("the demo page's email area and device list, in Chromium", ()
       await enter(page, demo, email);
       await see(deviceList(page), '3 devices are signed in, this one included.');
 
-      await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      // While its request runs (held here), the pressed button alone is aria-disabled, and keeps the focus.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/auth/sessions', async (route) => {
+        if (route.request().method() === 'DELETE') await held;
+        await route.continue();
+      });
+      const everywhere = page.getByRole('button', { name: 'Sign out everywhere else' });
+      await everywhere.focus();
+      await page.keyboard.press('Enter');
+      expect(await everywhere.getAttribute('aria-disabled')).toBe('true');
+      expect(await everywhere.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+      expect(await deviceList(page).getByRole('button', { name: 'Sign out', exact: true }).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-disabled')))).toEqual([null, null]);
+      release();
       await see(page.getByText('Every other device is signed out.'), 'Every other device is signed out.');
+      await eventually('the button is enabled once its request is done', async () => (await everywhere.getAttribute('aria-disabled')) === null);
       await see(deviceList(page), 'Only this device is signed in.');
       await see(page.getByRole('status'), `Signed in as ${email}`);
 
