@@ -41,6 +41,7 @@ import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
@@ -89,6 +90,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
     UnitOfWork,
     UserStore,
+    WaysIn,
     UserSerializer,
     HookRunner,
     AfterResponse,
