@@ -3,13 +3,15 @@ import { type EntityManager, In } from 'typeorm';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { OAuthAccount } from '../entities/oauth-account.entity.js';
+import { Passkey } from '../entities/passkey.entity.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { UserStore } from './user-store.js';
 
 /**
- * The one place that counts a user's ways in (README, "Linking accounts"): a password (with the
- * password method on), and each identity linked at a provider this module configures. An identity
- * at a provider removed from the options cannot sign anyone in, so it does not count.
+ * The one place that counts a user's ways in (README, "Linking accounts", "Passkeys"): a password
+ * (with the password method on), each identity linked at a provider this module configures, and
+ * each passkey (with passkeys on). An identity at a provider removed from the options, or a passkey
+ * while passkeys are off, cannot sign anyone in, so it does not count.
  */
 @Injectable()
 export class WaysIn {
@@ -30,7 +32,8 @@ export class WaysIn {
   async lockAndCount(manager: EntityManager, userId: string): Promise<{ user: SvcUser; count: number } | null> {
     const user = await this.users.lockById(manager, userId);
     if (!user?.isActive) return null;
-    return { user, count: (this.signsInWithPassword(user) ? 1 : 0) + (await this.identities(manager, userId)) };
+    const passkeys = this.config.passkeys ? await manager.countBy(Passkey, { userId }) : 0;
+    return { user, count: (this.signsInWithPassword(user) ? 1 : 0) + (await this.identities(manager, userId)) + passkeys };
   }
 
   /** Whether the user can sign in here with a password. */
