@@ -29,7 +29,7 @@ export interface PasskeyApp extends TestApp {
   url: string;
   credential: CredentialKind;
   /** A browser of the application: its cookies, and (jwt) the access token a page keeps in memory. */
-  browser(): Browser;
+  browser(authenticator?: SoftwareAuthenticator): Browser;
   rows(table: 'passkeys' | 'sessions' | 'refresh_tokens' | 'users' | 'passkey_used_challenges'): Promise<Record<string, unknown>[]>;
   /** The payloads of `name` delivered so far (after the responses' work has run). */
   delivered<N extends AuthEventName>(name: N): Promise<AuthEventPayloads[N][]>;
@@ -54,7 +54,7 @@ export async function createPasskeyApp(options: PasskeyAppOptions): Promise<Pass
     ...t,
     url,
     credential: options.credential,
-    browser: () => new Browser(app),
+    browser: (authenticator) => new Browser(app, authenticator),
     rows: (table) => t.dataSource.query(`SELECT * FROM ${table}`),
     async delivered(name) {
       await t.afterResponses();
@@ -75,9 +75,10 @@ export interface Ceremony {
 export class Browser {
   readonly cookies = new Map<string, string>();
   bearer?: string;
-  readonly authenticator = new SoftwareAuthenticator();
-
-  constructor(private readonly app: { url: string; credential: CredentialKind }) {}
+  constructor(
+    private readonly app: { url: string; credential: CredentialKind },
+    readonly authenticator = new SoftwareAuthenticator(),
+  ) {}
 
   async send(method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<request.Response> {
     let call = request(this.app.url)[method](path).set('Origin', PASSKEY_BASE_URL);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
+import { SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { cookiesOf } from '../support/test-app.js';
 import { createPasskeyApp, credentialCookiesOf, engineCredentialPairs, type PasskeyApp, RP_ID } from './passkey-kit.js';
 
@@ -93,6 +94,18 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     browser.signOut();
     expect((await browser.signIn()).answer.status).toBe(200);
     expect(Number((await app.rows('passkeys')).find((passkey) => passkey.id === row.id)!.counter)).toBe(2);
+  });
+
+  it('a synced passkey (a password manager\'s) is stored as multi-device and backed up', async () => {
+    const browser = app.browser(new SoftwareAuthenticator({ synced: true }));
+    await browser.signup(nextEmail());
+    const { answer } = await browser.register();
+    expect(answer.status).toBe(201);
+    const [row] = (await app.rows('passkeys')).filter((passkey) => passkey.id === answer.body.id);
+    expect(row.device_type).toBe('multiDevice');
+    expect([true, 1]).toContain(row.backed_up);
+    browser.signOut();
+    expect((await browser.signIn()).answer.status).toBe(200);
   });
 
   it('login options name no user and are alike for everyone: no allowCredentials, only a fresh challenge', async () => {

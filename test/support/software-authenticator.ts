@@ -34,8 +34,6 @@ export interface CeremonyChoices {
   signWith?: KeyObject;
   /** Answers for this credential instead of the newest one for the rp id. */
   credentialId?: string;
-  /** Writes this challenge into clientDataJSON instead of the options' one. */
-  challenge?: string;
 }
 
 interface CreationOptions {
@@ -52,7 +50,8 @@ interface RequestOptions {
 export class SoftwareAuthenticator {
   readonly credentials: StoredCredential[] = [];
 
-  constructor(private readonly settings: { backedUp?: boolean } = {}) {}
+  /** `synced`: a multi-device passkey, backed up (a password manager's), as its flags say (WebAuthn L2 §6.1.3). */
+  constructor(private readonly settings: { synced?: boolean } = {}) {}
 
   /** `navigator.credentials.create()` on `options` (the JSON the server sent), as `PublicKeyCredential.toJSON()`. */
   create(options: CreationOptions, choices: CeremonyChoices = {}): Record<string, unknown> {
@@ -88,7 +87,7 @@ export class SoftwareAuthenticator {
       rawId: id,
       type: 'public-key',
       response: {
-        clientDataJSON: clientData('webauthn.create', choices.challenge ?? options.challenge, choices.origin ?? `https://${rpId}`),
+        clientDataJSON: clientData('webauthn.create', options.challenge, choices.origin ?? `https://${rpId}`),
         attestationObject: Buffer.from(attestationObject).toString('base64url'),
         transports: ['internal'],
       },
@@ -106,7 +105,7 @@ export class SoftwareAuthenticator {
     if (!credential) throw new Error(`no credential for ${rpId}`);
     credential.counter = choices.counter ?? credential.counter + 1;
     const authData = this.authenticatorData(rpId, credential.counter, choices, 0);
-    const clientDataJSON = clientData('webauthn.get', choices.challenge ?? options.challenge, choices.origin ?? `https://${rpId}`);
+    const clientDataJSON = clientData('webauthn.get', options.challenge, choices.origin ?? `https://${rpId}`);
     const signed = Buffer.concat([authData, createHash('sha256').update(Buffer.from(clientDataJSON, 'base64url')).digest()]);
     // WebAuthn L2 §6.3.3 step 11: the signature over authenticatorData || SHA-256(clientDataJSON), ECDSA in ASN.1 DER.
     const signature = sign('sha256', signed, choices.signWith ?? credential.privateKey);
@@ -126,7 +125,7 @@ export class SoftwareAuthenticator {
   }
 
   private authenticatorData(rpId: string, counter: number, choices: CeremonyChoices, extraFlags: number): Buffer {
-    const backup = this.settings.backedUp ? FLAG.backupEligible | FLAG.backedUp : 0;
+    const backup = this.settings.synced ? FLAG.backupEligible | FLAG.backedUp : 0;
     const flags = FLAG.userPresent | (choices.userVerified === false ? 0 : FLAG.userVerified) | backup | extraFlags;
     const counterBytes = Buffer.alloc(4);
     counterBytes.writeUInt32BE(counter);
