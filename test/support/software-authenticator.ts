@@ -1,5 +1,5 @@
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 
 /**
  * A test-only WebAuthn authenticator in software: genuine 'none' attestations and assertions
@@ -32,7 +32,7 @@ export interface CeremonyChoices {
   counter?: number;
   /** Signs with this key instead of the credential's (a forgery). */
   signWith?: KeyObject;
-  /** Answers for this credential instead of the newest one for the rp id. */
+  /** Answers for this credential instead of the newest one for the rp id; at creation, offers it again (an authenticator ignoring excludeCredentials). */
   credentialId?: string;
 }
 
@@ -56,10 +56,11 @@ export class SoftwareAuthenticator {
   /** `navigator.credentials.create()` on `options` (the JSON the server sent), as `PublicKeyCredential.toJSON()`. */
   create(options: CreationOptions, choices: CeremonyChoices = {}): Record<string, unknown> {
     const rpId = options.rp.id!;
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const id = randomBytes(16).toString('base64url');
+    const again = this.credentials.find((candidate) => candidate.id === choices.credentialId);
+    const privateKey = again?.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const id = again?.id ?? randomBytes(16).toString('base64url');
     const credential: StoredCredential = { id, rpId, userHandle: options.user.id, privateKey, counter: choices.counter ?? 0 };
-    const jwk = publicKey.export({ format: 'jwk' });
+    const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
     const coseKey = isoCBOR.encode(
       new Map<number, number | Uint8Array>([
         [COSE.kty, COSE.EC2],
@@ -81,7 +82,7 @@ export class SoftwareAuthenticator {
         ['authData', new Uint8Array(authData)],
       ]),
     );
-    this.credentials.push(credential);
+    if (!again) this.credentials.push(credential);
     return {
       id,
       rawId: id,
