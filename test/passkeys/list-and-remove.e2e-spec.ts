@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AuthEvent, type UserBody } from '#svc/auth';
+import { AuthEvent, type AuthOptions, type UserBody } from '#svc/auth';
+import { availableEngines } from '../support/engines.js';
 import { type Browser, createPasskeyApp, engineCredentialPairs, PASSKEY_INVALID, type PasskeyApp } from './passkey-kit.js';
 
 const PAIRS = await engineCredentialPairs();
+const ENGINES = await availableEngines();
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'No such route', code: 'NOT_FOUND' };
 
 describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rename, remove (README, \"Passkeys\")", (engine, credential) => {
@@ -122,5 +124,48 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
       expect([removal.status, removal.body.code]).toEqual([403, 'CSRF_REJECTED']);
       expect((await browser.send('get', '/auth/passkeys')).body).toHaveLength(1);
     }
+  });
+});
+
+describe.each(ENGINES)('passkeys and linked identities count together as ways in, on %s (README, "Passkeys")', (engine) => {
+  let app: PasskeyApp;
+  beforeAll(async () => {
+    app = await createPasskeyApp({
+      engine,
+      credential: 'session',
+      options: {
+        credential: 'session',
+        oauth2: {
+          providers: [
+            {
+              name: 'acme',
+              clientId: 'svc-passkeys',
+              clientSecret: 'Hk3vQ9zL2mW7xN4bT8cR1jF6yG5dPa0s',
+              authorizationUrl: 'https://acme.test/authorize',
+              tokenUrl: 'https://acme.test/token',
+              userinfoUrl: 'https://acme.test/userinfo',
+              mapProfileToUser: (profile) => ({ provider: 'acme', providerUserId: String(profile.sub), email: null, emailVerified: false, name: null, avatarUrl: null }),
+            },
+          ],
+        },
+      } as Partial<AuthOptions>,
+    });
+  });
+  afterAll(() => app?.close());
+
+  it('a user with no password, an identity and a passkey may remove either, never both', async () => {
+    const browser = app.browser();
+    await browser.signup('provider-made@x.io');
+    const me = (await browser.me()).body as UserBody;
+    // As a provider login leaves a user: no password, one linked identity.
+    await app.dataSource.query(`UPDATE users SET password_hash = NULL WHERE id = '${me.id}'`);
+    await app.dataSource.query(`INSERT INTO oauth_accounts (id, provider, provider_user_id, user_id, email, created_at) VALUES ('00000000-0000-4000-8000-0000000000e1', 'acme', 'acme-1', '${me.id}', NULL, '2026-11-21 10:00:00')`);
+
+    const first = (await browser.register()).answer.body;
+    expect((await browser.send('delete', `/auth/passkeys/${first.id}`)).status).toBe(204);
+    const second = (await browser.register()).answer.body;
+    expect((await browser.send('delete', '/auth/accounts/oauth2/acme')).status).toBe(204);
+    const last = await browser.send('delete', `/auth/passkeys/${second.id}`);
+    expect([last.status, last.body.code]).toEqual([409, 'LAST_LOGIN_METHOD']);
   });
 });
