@@ -32,8 +32,7 @@ export class WaysIn {
   async lockAndCount(manager: EntityManager, userId: string): Promise<{ user: SvcUser; count: number } | null> {
     const user = await this.users.lockById(manager, userId);
     if (!user?.isActive) return null;
-    const passkeys = this.config.passkeys ? await manager.countBy(Passkey, { userId }) : 0;
-    return { user, count: (this.signsInWithPassword(user) ? 1 : 0) + (await this.identities(manager, userId)) + passkeys };
+    return { user, count: (this.signsInWithPassword(user) ? 1 : 0) + (await this.identities(manager, userId)) + (await this.passkeys(manager, userId)) };
   }
 
   /** Whether the user can sign in here with a password. */
@@ -44,5 +43,10 @@ export class WaysIn {
   private identities(manager: EntityManager, userId: string): Promise<number> {
     if (this.providers.length === 0) return Promise.resolve(0);
     return manager.countBy(OAuthAccount, { userId, provider: In([...this.providers]) });
+  }
+
+  private passkeys(manager: EntityManager, userId: string): Promise<number> {
+    if (!this.config.passkeys) return Promise.resolve(0);
+    return manager.countBy(Passkey, { userId });
   }
 }
