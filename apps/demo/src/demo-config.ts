@@ -31,6 +31,8 @@ export interface DemoConfig {
   oidcProviders: OidcProviderOptions[];
   /** AUTH_EMAIL_VERIFICATION: `optional` mails the links and lets unverified users in, `required` refuses their login, `off` has neither. */
   emailVerification: EmailVerificationMode;
+  /** Passkeys beside a password, where AUTH_BASE_URL's host can be their relying party id (a name, not an IP address). */
+  passkeys: boolean;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -44,12 +46,13 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS);
   const requestSeconds = integer(env, 'REQUEST_TIMEOUT_SECONDS', 10, 1, 300);
   const shape = loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length });
+  const baseUrl = (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host,
     requestTimeouts: { headersSeconds: Math.min(requestSeconds, 10), requestSeconds },
     ...shape,
-    baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    baseUrl,
     database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),
     secret: env.AUTH_SECRET ?? randomBytes(48).toString('base64url'),
     secretGenerated: env.AUTH_SECRET === undefined,
@@ -68,7 +71,19 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     oauth2Providers,
     oidcProviders,
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
+    passkeys: shape.login.includes('password') && hostIsName(baseUrl),
   };
+}
+
+/**
+ * WebAuthn's relying party id is a domain name (WebAuthn L2 §5.1.3 step 7: a valid domain): the library
+ * refuses an IP address, so with AUTH_BASE_URL on one (http://127.0.0.1:3000) the demo leaves
+ * passkeys off instead of failing to start. An address that does not parse is the library's to refuse.
+ */
+export function hostIsName(baseUrl: string): boolean {
+  if (!URL.canParse(baseUrl)) return false;
+  const host = new URL(baseUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+  return host !== '' && isIP(host) === 0;
 }
 
 /** AUTH_EMAIL_VERIFICATION: `optional` by default where people sign up with a password, `off` where nobody does. */

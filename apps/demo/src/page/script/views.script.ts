@@ -2,6 +2,7 @@
 export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToken, send } from './api.js';
 import { loadAccounts } from './accounts.js';
 import { showRefusal } from './messages.js';
+import { loadPasskeys } from './passkeys.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -33,6 +34,7 @@ export async function showSignedIn(user) {
   byId('user-plan').textContent = user.plan || 'not set';
   if (!resetView) showOnly(signedIn);
   await loadAccounts();
+  await loadPasskeys();
 }
 
 export function showSignedOut() {
