@@ -67,6 +67,8 @@ button:disabled { opacity: .6; cursor: progress; }
 .way-name { font-weight: 600; overflow-wrap: anywhere; }
 .way-state { grid-column: 1; color: var(--muted); font-size: .875rem; overflow-wrap: anywhere; }
 .way button { grid-column: 2; grid-row: 1 / span 2; }
+.ways + .ways { margin-top: 0; padding-top: 0; border-top: 0; }
+.add-passkey { margin-top: 1rem; }
 
 .profile { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1.25rem; }
 .profile dt { color: var(--muted); }
