@@ -85,7 +85,12 @@ describe('readDemoConfig: passkeys', () => {
     expect(readDemoConfig({ AUTH_LOGIN: 'oauth2', OAUTH2_PROVIDERS: OAUTH2 }).passkeys).toBe(false);
   });
 
-  it.each(['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://10.0.0.7'])('are off when AUTH_BASE_URL is on an IP address (%s): WebAuthn needs a domain name', (baseUrl) => {
+  it.each(['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://10.0.0.7'])('are off when AUTH_BASE_URL is on an IP address (%s): WebAuthn needs a host name', (baseUrl) => {
     expect(readDemoConfig({ AUTH_BASE_URL: baseUrl }).passkeys).toBe(false);
+  });
+
+  it('are off on plain http away from localhost (browsers offer WebAuthn to secure contexts only), on with http on a *.localhost name', () => {
+    expect(readDemoConfig({ AUTH_BASE_URL: 'http://demo.example.com' }).passkeys).toBe(false);
+    expect(readDemoConfig({ AUTH_BASE_URL: 'http://app.localhost:3000' }).passkeys).toBe(true);
   });
 });

@@ -31,7 +31,7 @@ export interface DemoConfig {
   oidcProviders: OidcProviderOptions[];
   /** AUTH_EMAIL_VERIFICATION: `optional` mails the links and lets unverified users in, `required` refuses their login, `off` has neither. */
   emailVerification: EmailVerificationMode;
-  /** Passkeys beside a password, where AUTH_BASE_URL's host can be their relying party id (a name, not an IP address). */
+  /** Passkeys beside a password, where AUTH_BASE_URL lets them work (a host name; https, or http on localhost). */
   passkeys: boolean;
 }
 
@@ -71,19 +71,23 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     oauth2Providers,
     oidcProviders,
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
-    passkeys: shape.login.includes('password') && hostIsName(baseUrl),
+    passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
   };
 }
 
 /**
- * WebAuthn's relying party id is a domain name (WebAuthn L2 §5.1.3 step 7: a valid domain): the library
- * refuses an IP address, so with AUTH_BASE_URL on one (http://127.0.0.1:3000) the demo leaves
- * passkeys off instead of failing to start. An address that does not parse is the library's to refuse.
+ * Why passkeys cannot work at AUTH_BASE_URL, or undefined when they can. The library refuses both
+ * at startup, so the demo leaves passkeys off instead (with a warning): its relying party id is the
+ * host, which must be a domain name (WebAuthn L2 §5.1.3 step 7: an IP address is no valid domain), and
+ * browsers offer WebAuthn to secure contexts only (https, or http on localhost).
  */
-export function hostIsName(baseUrl: string): boolean {
-  if (!URL.canParse(baseUrl)) return false;
-  const host = new URL(baseUrl).hostname.replace(/^\[(.*)\]$/, '$1');
-  return host !== '' && isIP(host) === 0;
+export function passkeysUnworkableAt(baseUrl: string): string | undefined {
+  if (!URL.canParse(baseUrl)) return `AUTH_BASE_URL (${baseUrl}) is not a URL`;
+  const { protocol, hostname } = new URL(baseUrl);
+  if (isIP(hostname.replace(/^\[(.*)\]$/, '$1')) !== 0) return `AUTH_BASE_URL (${baseUrl}) is on an IP address, and WebAuthn needs a host name`;
+  const localhost = hostname === 'localhost' || hostname.endsWith('.localhost');
+  if (protocol !== 'https:' && !localhost) return `AUTH_BASE_URL (${baseUrl}) is plain http away from localhost, and browsers offer WebAuthn to secure contexts only`;
+  return undefined;
 }
 
 /** AUTH_EMAIL_VERIFICATION: `optional` by default where people sign up with a password, `off` where nobody does. */
