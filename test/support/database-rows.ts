@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 /** Every table a request of the library may write (README, "Schema"), except the rate limiter's counters. */
-export const CREDENTIAL_TABLES = ['users', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'oauth_accounts'] as const;
+export const CREDENTIAL_TABLES = ['users', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'oauth_accounts', 'passkeys'] as const;
 
 export type DatabaseRows = Record<(typeof CREDENTIAL_TABLES)[number], Record<string, unknown>[]>;
 

@@ -33,6 +33,7 @@ import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
+import { passkeyParts } from './login/passkey/passkey.parts.js';
 import { passwordLoginParts } from './login/password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -41,6 +42,7 @@ import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
@@ -71,7 +73,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false', extras.globalGuard);
   const shape = moduleShapeOf(extras);
   const credential = CREDENTIALS[shape.credential];
-  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), credential];
+  // Passkeys are mounted in every module and served with their section only (README, "Passkeys").
+  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), passkeyParts, credential];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
@@ -89,6 +92,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
     UnitOfWork,
     UserStore,
+    WaysIn,
     UserSerializer,
     HookRunner,
     AfterResponse,

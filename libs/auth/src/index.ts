@@ -11,12 +11,13 @@ export type {
   CookieOptions,
   EmailVerificationOptions,
   JwtOptions,
+  PasskeyOptions,
   PasswordOptions,
   RateLimitOptions,
   RedisCommands,
   SessionOptions,
 } from './config/auth-options.js';
-export type { AuthStrategy, CredentialKind, LoginMethod } from './config/login-methods.js';
+export type { AuthStrategy, CredentialKind, LoginEventMethod, LoginMethod } from './config/login-methods.js';
 export type {
   OAuth2ProviderOptions,
   OAuthProviderOptionsBase,
@@ -28,7 +29,7 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
+export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
@@ -46,6 +47,8 @@ export type {
   LogoutAfterEvent,
   OAuth2LoginAfterEvent,
   OidcLoginAfterEvent,
+  PasskeyChangeEvent,
+  PasskeyCounterRegressionEvent,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   RefreshAfterEvent,
@@ -58,6 +61,7 @@ export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
+export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,

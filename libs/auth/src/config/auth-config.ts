@@ -47,6 +47,7 @@ export interface AuthConfig {
     readonly sessionName: string;
     readonly refreshName: string;
     readonly oauthStateName: string;
+    readonly passkeyChallengeName: string;
     readonly secure: boolean;
     readonly sameSite: 'lax' | 'strict' | 'none';
     readonly path: string;
@@ -66,6 +67,18 @@ export interface AuthConfig {
     readonly verifyPath: string;
     readonly confirmPath: string;
     readonly sendsMail: boolean;
+  };
+  /** Present when passkeys are on (README, "Passkeys"). */
+  readonly passkeys?: {
+    /** The host of `baseUrl` (WebAuthn L2 §5.1.2, `rp.id`). */
+    readonly rpId: string;
+    readonly rpName: string;
+    /** `baseUrl`'s origin, then `extraOrigins`. */
+    readonly origins: readonly string[];
+    readonly challengeTtlSeconds: number;
+    readonly userVerification: 'required' | 'preferred';
+    /** HMAC key of the challenge cookie, derived from `secret`. */
+    readonly challengeKey: string;
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

@@ -43,6 +43,8 @@ export interface CookieOptions {
   refreshName?: string;
   /** @default 'svc_oauth_state' */
   oauthStateName?: string;
+  /** The cookie that binds a passkey ceremony to its challenge. @default 'svc_passkey' */
+  passkeyChallengeName?: string;
   /** @default true */
   secure?: boolean;
   /** @default 'lax' */
@@ -88,6 +90,29 @@ export interface EmailVerificationOptions {
    * silently dropped). `false`: it sends no such mail. @default true
    */
   sendsMail?: boolean;
+}
+
+/**
+ * Passkeys (README, "Passkeys"): WebAuthn credentials a signed-in user adds, then signs in with.
+ * The relying party is `baseUrl`: its host is the relying party id, its origin the expected origin.
+ */
+export interface PasskeyOptions {
+  /** The name an authenticator shows beside the account. @default the host of `baseUrl` */
+  rpName?: string;
+  /**
+   * Further origins whose passkey responses are accepted for the same relying party id: an
+   * `https://` origin (a subdomain, or a related origin the browser allows through
+   * `/.well-known/webauthn`), or an Android app's
+   * `android:apk-key-hash:<base64url SHA-256 of its signing certificate>`. @default []
+   */
+  extraOrigins?: string[];
+  /** Lifetime of a registration or login challenge (and of its cookie). @default 300 (30..600) */
+  challengeTtlSeconds?: number;
+  /**
+   * Whether the authenticator must verify the user (a PIN, a fingerprint): `required` makes a passkey
+   * two factors in one; `preferred` accepts a tap alone. @default 'required'
+   */
+  userVerification?: 'required' | 'preferred';
 }
 
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
@@ -177,6 +202,8 @@ export interface AuthOptions {
   /** Email verification and change of email (needs the password method). @default unset: neither */
   emailVerification?: EmailVerificationOptions;
   rateLimit?: RateLimitOptions;
+  /** Passkeys beside the other ways in (needs `secret`; README, "Passkeys"). @default unset: no passkey routes */
+  passkeys?: PasskeyOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

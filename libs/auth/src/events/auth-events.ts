@@ -1,4 +1,4 @@
-import type { CredentialKind, LoginMethod, OAuthMethod } from '../config/login-methods.js';
+import type { CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -22,6 +22,9 @@ export const AuthEvent = {
   EmailChangeNotice: 'svc.email.change_notice',
   EmailChanged: 'svc.email.changed',
   SessionRevoked: 'svc.session.revoked',
+  PasskeyRegistered: 'svc.passkey.registered',
+  PasskeyRemoved: 'svc.passkey.removed',
+  PasskeyCounterRegression: 'svc.passkey.counter_regression',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -33,7 +36,8 @@ export interface SignupAfterEvent {
 /** Every login, whatever the method (the method's own event, such as `svc.oidc.login.after`, fires too). */
 export interface LoginAfterEvent {
   user: UserBody;
-  method: LoginMethod;
+  /** How the user proved who they are: a login method, or a passkey. */
+  method: LoginEventMethod;
   /** The provider's name, for the provider methods. */
   provider?: string;
   /** The credential the login was given. */
@@ -150,6 +154,26 @@ export interface SessionRevokedEvent {
   by: 'user';
 }
 
+/** A passkey added to the user's account, or removed from it (README, "Passkeys"). */
+export interface PasskeyChangeEvent {
+  user: UserBody;
+  passkeyId: string;
+  name: string;
+}
+
+/**
+ * A passkey login whose signature was valid but whose signature counter did not go forward
+ * (WebAuthn L2 §6.1.1): the authenticator may have been cloned. The login was refused.
+ */
+export interface PasskeyCounterRegressionEvent {
+  userId: string;
+  passkeyId: string;
+  storedCounter: number;
+  presentedCounter: number;
+  ip: string | null;
+  at: Date;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -169,4 +193,7 @@ export interface AuthEventPayloads {
   'svc.email.change_notice': EmailChangeNoticeEvent;
   'svc.email.changed': EmailChangedEvent;
   'svc.session.revoked': SessionRevokedEvent;
+  'svc.passkey.registered': PasskeyChangeEvent;
+  'svc.passkey.removed': PasskeyChangeEvent;
+  'svc.passkey.counter_regression': PasskeyCounterRegressionEvent;
 }

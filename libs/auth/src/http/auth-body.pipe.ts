@@ -19,6 +19,9 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   changePassword: { hook: 'beforeChangePassword', secrets: ['current_password', 'new_password'] },
   emailToken: { secrets: ['token'] },
   changeEmail: { hook: 'beforeChangeEmail', secrets: ['password'] },
+  passkeyRegistration: { secrets: [] },
+  passkeyLogin: { secrets: [] },
+  passkeyName: { secrets: [] },
   empty: { secrets: [] },
 };
 

@@ -20,6 +20,9 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   changePassword: 'SvcChangePasswordRequest',
   emailToken: 'SvcEmailTokenRequest',
   changeEmail: 'SvcChangeEmailRequest',
+  passkeyRegistration: 'SvcPasskeyRegistrationRequest',
+  passkeyLogin: 'SvcPasskeyLoginRequest',
+  passkeyName: 'SvcPasskeyNameRequest',
   empty: 'SvcEmptyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];

@@ -1,9 +1,10 @@
 import type { Type } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { getMetadataStorage, IsEmail, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { getMetadataStorage, IsEmail, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from './email.js';
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
+import { assertionJsonOf, registrationJsonOf } from './webauthn-response-rules.js';
 
 /** The request schemas of the library's routes, built once at startup (README, "1. Your user entity and its migration"). */
 export interface AuthSchemas {
@@ -15,9 +16,18 @@ export interface AuthSchemas {
   /** verify-email and confirm-email: a mailed token. */
   emailToken: Type<object>;
   changeEmail: Type<object>;
+  /** POST /passkeys/register: `{ response, name? }`. */
+  passkeyRegistration: Type<object>;
+  /** POST /passkeys/login: `{ response }`. */
+  passkeyLogin: Type<object>;
+  /** PATCH /passkeys/{id}: `{ name }`. */
+  passkeyName: Type<object>;
   /** A route that takes no body: nothing, or `{}`. */
   empty: Type<object>;
 }
+
+/** The longest name a passkey may be given. */
+export const MAX_PASSKEY_NAME_LENGTH = 64;
 
 export type AuthSchemaName = keyof AuthSchemas;
 
@@ -39,6 +49,41 @@ const EmailField = (): PropertyDecorator => {
     refuseLookAlikes(target, property);
     IsString()(target, property);
     MaxLength(MAX_EMAIL_LENGTH)(target, property);
+  };
+};
+
+/**
+ * A passkey's name, as its owner sees it in their list: trimmed, 1 to 64 characters, no control or
+ * format character (a bidi override would make one name pass for another).
+ */
+const PasskeyNameField = (): PropertyDecorator => {
+  const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+  const refuseInvisible = ValidateBy({
+    name: 'hasNoControlOrFormatCharacter',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasControlOrFormatCharacter(value),
+      defaultMessage: () => 'name must not contain control or format characters',
+    },
+  });
+  return (target, property) => {
+    trim(target, property);
+    refuseInvisible(target, property);
+    IsString()(target, property);
+    MinLength(1)(target, property);
+    MaxLength(MAX_PASSKEY_NAME_LENGTH)(target, property);
+  };
+};
+
+/**
+ * The `response` field of a passkey route: a `PublicKeyCredential` as JSON, reduced to its known
+ * members (README, "Passkeys"); anything else is a 400 naming the field.
+ */
+const WebAuthnResponseField = (kind: 'registration' | 'assertion'): PropertyDecorator => {
+  const reduce = Transform(({ value }) => (kind === 'registration' ? registrationJsonOf(value) : assertionJsonOf(value)) ?? null);
+  const isObject = IsObject({ message: `response must be a WebAuthn ${kind} (a PublicKeyCredential as JSON)` });
+  return (target, property) => {
+    reduce(target, property);
+    isObject(target, property);
   };
 };
 
@@ -112,6 +157,25 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     password: string;
   }
 
+  class PasskeyRegistrationRequest {
+    @WebAuthnResponseField('registration')
+    response: object;
+
+    @IsOptional()
+    @PasskeyNameField()
+    name?: string;
+  }
+
+  class PasskeyLoginRequest {
+    @WebAuthnResponseField('assertion')
+    response: object;
+  }
+
+  class PasskeyNameRequest {
+    @PasskeyNameField()
+    name: string;
+  }
+
   class EmptyRequest {}
 
   return {
@@ -122,6 +186,9 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     changePassword: ChangePasswordRequest,
     emailToken: EmailTokenRequest,
     changeEmail: ChangeEmailRequest,
+    passkeyRegistration: PasskeyRegistrationRequest,
+    passkeyLogin: PasskeyLoginRequest,
+    passkeyName: PasskeyNameRequest,
     empty: EmptyRequest,
   };
 }
