@@ -29,7 +29,17 @@ const PASSWORD_FIELDS = ['password', 'new_password'];
 /** Examples of messages that are lists in real answers. */
 const EXAMPLE_MESSAGES: Partial<Record<AuthErrorCode, string[]>> = { VALIDATION_FAILED: ['email must be an email address', 'property isAdmin should not exist'] };
 /** The schema of each kind of success body. */
-const SUCCESS_SCHEMAS: Record<string, string | undefined> = { user: 'SvcUserBody', token: 'SvcTokenBody', linkUrl: 'SvcLinkStart', accounts: 'SvcLinkedAccounts', devices: 'SvcDevices' };
+const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
+  user: 'SvcUserBody',
+  token: 'SvcTokenBody',
+  linkUrl: 'SvcLinkStart',
+  accounts: 'SvcLinkedAccounts',
+  devices: 'SvcDevices',
+  passkeyCreationOptions: 'SvcPasskeyCreationOptions',
+  passkeyRequestOptions: 'SvcPasskeyRequestOptions',
+  passkey: 'SvcPasskey',
+  passkeys: 'SvcPasskeys',
+};
 
 /**
  * Documents svc's routes in an application's OpenAPI document (one built with @nestjs/swagger's
@@ -49,6 +59,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     SvcError: errorSchema(),
     SvcDevices: devicesSchema(),
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
+    ...(config.passkeys ? passkeySchemas() : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
@@ -211,6 +222,42 @@ function devicesSchema(): SchemaObject {
         current: { type: 'boolean', description: "Whether it is this request's own credential" },
       },
     },
+  };
+}
+
+/** The bodies of the passkey routes (README, "Passkeys"); the WebAuthn options as WebAuthn L3 §5.1.8 writes them in JSON. */
+function passkeySchemas(): Record<string, SchemaObject> {
+  const passkey = (required: string[]): SchemaObject => ({
+    type: 'object',
+    required,
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string', maxLength: 64 },
+      createdAt: { type: 'string', format: 'date-time' },
+      lastUsedAt: { type: 'string', format: 'date-time', nullable: true, description: 'The last login with it; null before the first' },
+    },
+  });
+  const webauthn = (description: string, required: string[]): SchemaObject => ({ type: 'object', description, required, properties: Object.fromEntries(required.map((name) => [name, {}])) });
+  return {
+    SvcPasskeyCreationOptions: webauthn('PublicKeyCredentialCreationOptionsJSON: pass to navigator.credentials.create() (PublicKeyCredential.parseCreationOptionsFromJSON)', [
+      'challenge',
+      'rp',
+      'user',
+      'pubKeyCredParams',
+      'timeout',
+      'excludeCredentials',
+      'authenticatorSelection',
+      'attestation',
+    ]),
+    SvcPasskeyRequestOptions: webauthn('PublicKeyCredentialRequestOptionsJSON: pass to navigator.credentials.get() (PublicKeyCredential.parseRequestOptionsFromJSON)', [
+      'challenge',
+      'rpId',
+      'timeout',
+      'userVerification',
+    ]),
+    SvcPasskey: passkey(['id', 'name', 'createdAt']),
+    SvcPasskeys: { type: 'array', description: 'Oldest first', items: passkey(['id', 'name', 'createdAt', 'lastUsedAt']) },
   };
 }
 
