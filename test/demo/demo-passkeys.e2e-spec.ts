@@ -84,6 +84,7 @@ describe.each([
 
   it('starts without passkeys, and says why', async () => {
     expect((await fetch(`${demo.baseUrl}/auth/passkeys/login/options`, { method: 'POST' })).status).toBe(404);
+    expect((await routesOf(demo)).filter((route) => route.includes('/passkeys'))).toEqual([]);
     expect(await (await fetch(`${demo.baseUrl}/`)).text()).not.toContain('passkey');
     expect(demo.lines.find((line) => line.includes('passkeys are off'))).toContain(reason);
   });
