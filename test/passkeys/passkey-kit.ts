@@ -23,13 +23,15 @@ export interface PasskeyAppOptions {
   /** The `passkeys` section; null: none. @default {} */
   passkeys?: PasskeyOptions | null;
   options?: Partial<AuthOptions>;
+  /** Another instance's database (not dropped by this one), instead of a fresh one. */
+  sharedWith?: PasskeyApp;
 }
 
 export interface PasskeyApp extends TestApp {
   url: string;
   credential: CredentialKind;
   /** A browser of the application: its cookies, and (jwt) the access token a page keeps in memory. */
-  browser(): Browser;
+  browser(authenticator?: SoftwareAuthenticator): Browser;
   rows(table: 'passkeys' | 'sessions' | 'refresh_tokens' | 'users' | 'passkey_used_challenges'): Promise<Record<string, unknown>[]>;
   /** The payloads of `name` delivered so far (after the responses' work has run). */
   delivered<N extends AuthEventName>(name: N): Promise<AuthEventPayloads[N][]>;
@@ -40,6 +42,7 @@ export async function createPasskeyApp(options: PasskeyAppOptions): Promise<Pass
   const t = await createTestApp({
     engine: options.engine,
     strategy: options.credential,
+    database: options.sharedWith && { options: options.sharedWith.dataSource.options, drop: async () => undefined },
     options: {
       baseUrl: PASSKEY_BASE_URL,
       secret: TEST_SECRET,
@@ -54,7 +57,7 @@ export async function createPasskeyApp(options: PasskeyAppOptions): Promise<Pass
     ...t,
     url,
     credential: options.credential,
-    browser: () => new Browser(app),
+    browser: (authenticator) => new Browser(app, authenticator),
     rows: (table) => t.dataSource.query(`SELECT * FROM ${table}`),
     async delivered(name) {
       await t.afterResponses();
@@ -73,11 +76,18 @@ export interface Ceremony {
 
 /** A browser on the application's page: its cookie jar, its origin on every request, and the bearer token of a jwt page. */
 export class Browser {
-  readonly cookies = new Map<string, string>();
   bearer?: string;
-  readonly authenticator = new SoftwareAuthenticator();
 
-  constructor(private readonly app: { url: string; credential: CredentialKind }) {}
+  constructor(
+    private readonly app: { url: string; credential: CredentialKind },
+    readonly authenticator = new SoftwareAuthenticator(),
+    readonly cookies = new Map<string, string>(),
+  ) {}
+
+  /** The same browser (its cookies and authenticator) sent to another instance by the load balancer. */
+  at(app: { url: string; credential: CredentialKind }): Browser {
+    return new Browser(app, this.authenticator, this.cookies);
+  }
 
   async send(method: 'get' | 'post' | 'patch' | 'delete', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<request.Response> {
     let call = request(this.app.url)[method](path).set('Origin', PASSKEY_BASE_URL);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
 import { AuthEvent, type UserBody } from '#svc/auth';
 import { SoftwareAuthenticator, strangerKey } from '../support/software-authenticator.js';
-import { type Browser, createPasskeyApp, credentialCookiesOf, engineCredentialPairs, PASSKEY_INVALID, type PasskeyApp, RP_ID } from './passkey-kit.js';
+import { type Browser, createPasskeyApp, credentialCookiesOf, engineCredentialPairs, PASSKEY_INVALID, type PasskeyApp, PASSWORD, RP_ID } from './passkey-kit.js';
 
 const PAIRS = await engineCredentialPairs();
 
@@ -186,6 +186,19 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     refused(await browser.send('post', '/auth/passkeys/register', { response: browser.authenticator.create(options.body) }));
     refused((await browser.register({}, { userVerified: false })).answer);
     expect(await passkeysOf()).toHaveLength(1);
+  });
+
+  it('a credential registered already (an authenticator ignoring excludeCredentials), to the same or another user: 401 PASSKEY_INVALID, nothing stored', async () => {
+    const { browser, me } = await owner();
+    const [credential] = browser.authenticator.credentials;
+    await browser.send('post', '/auth/login', { email: me.email, password: PASSWORD });
+    const same = (await browser.register({}, { credentialId: credential.id })).answer;
+    expect([same.status, same.body]).toEqual([401, PASSKEY_INVALID]);
+    const other = app.browser(browser.authenticator);
+    await other.signup(`taker${++serial}@x.io`);
+    const taken = (await other.register({}, { credentialId: credential.id })).answer;
+    expect([taken.status, taken.body]).toEqual([401, PASSKEY_INVALID]);
+    expect((await app.rows('passkeys')).filter((row) => row.credential_id === credential.id).map((row) => row.user_id)).toEqual([me.id]);
   });
 
   it('a response of the wrong shape is 400 VALIDATION_FAILED, never a 500', async () => {

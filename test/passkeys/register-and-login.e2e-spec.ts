@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AuthEvent } from '#svc/auth';
+import { AuthEvent, AuthService } from '#svc/auth';
+import { SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { cookiesOf } from '../support/test-app.js';
 import { createPasskeyApp, credentialCookiesOf, engineCredentialPairs, type PasskeyApp, RP_ID } from './passkey-kit.js';
 
@@ -95,6 +96,18 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     expect(Number((await app.rows('passkeys')).find((passkey) => passkey.id === row.id)!.counter)).toBe(2);
   });
 
+  it('a synced passkey (a password manager\'s) is stored as multi-device and backed up', async () => {
+    const browser = app.browser(new SoftwareAuthenticator({ synced: true }));
+    await browser.signup(nextEmail());
+    const { answer } = await browser.register();
+    expect(answer.status).toBe(201);
+    const [row] = (await app.rows('passkeys')).filter((passkey) => passkey.id === answer.body.id);
+    expect(row.device_type).toBe('multiDevice');
+    expect([true, 1]).toContain(row.backed_up);
+    browser.signOut();
+    expect((await browser.signIn()).answer.status).toBe(200);
+  });
+
   it('login options name no user and are alike for everyone: no allowCredentials, only a fresh challenge', async () => {
     const stranger = await app.browser().send('post', '/auth/passkeys/login/options');
     const signedIn = app.browser();
@@ -106,5 +119,25 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
       expect(answer.body).toEqual({ rpId: RP_ID, challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), timeout: 300_000, userVerification: 'required' });
     }
     expect(stranger.body.challenge).not.toBe(known.body.challenge);
+  });
+
+  it('purgeExpired() deletes the used challenges once they have expired, and a spent answer stays refused after it', async () => {
+    const browser = app.browser();
+    await browser.signup(nextEmail());
+    await browser.register();
+    browser.signOut();
+    const options = await browser.send('post', '/auth/passkeys/login/options');
+    const cookie = browser.cookies.get('svc_passkey')!;
+    const assertion = browser.authenticator.get(options.body);
+    expect((await browser.send('post', '/auth/passkeys/login', { response: assertion })).status).toBe(200);
+    const used = (await app.rows('passkey_used_challenges')).length;
+    expect(used).toBeGreaterThanOrEqual(2);
+    expect((await app.app.get(AuthService).purgeExpired()).passkeyUsedChallenges).toBe(0);
+    app.clock.advance(301_000);
+    expect((await app.app.get(AuthService).purgeExpired()).passkeyUsedChallenges).toBe(used);
+    expect(await app.rows('passkey_used_challenges')).toEqual([]);
+    browser.signOut();
+    browser.cookies.set('svc_passkey', cookie);
+    expect((await browser.send('post', '/auth/passkeys/login', { response: assertion })).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 
 /**
  * A test-only WebAuthn authenticator in software: genuine 'none' attestations and assertions
@@ -32,10 +32,8 @@ export interface CeremonyChoices {
   counter?: number;
   /** Signs with this key instead of the credential's (a forgery). */
   signWith?: KeyObject;
-  /** Answers for this credential instead of the newest one for the rp id. */
+  /** Answers for this credential instead of the newest one for the rp id; at creation, offers it again (an authenticator ignoring excludeCredentials). */
   credentialId?: string;
-  /** Writes this challenge into clientDataJSON instead of the options' one. */
-  challenge?: string;
 }
 
 interface CreationOptions {
@@ -52,15 +50,17 @@ interface RequestOptions {
 export class SoftwareAuthenticator {
   readonly credentials: StoredCredential[] = [];
 
-  constructor(private readonly settings: { backedUp?: boolean } = {}) {}
+  /** `synced`: a multi-device passkey, backed up (a password manager's), as its flags say (WebAuthn L2 §6.1.3). */
+  constructor(private readonly settings: { synced?: boolean } = {}) {}
 
   /** `navigator.credentials.create()` on `options` (the JSON the server sent), as `PublicKeyCredential.toJSON()`. */
   create(options: CreationOptions, choices: CeremonyChoices = {}): Record<string, unknown> {
     const rpId = options.rp.id!;
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const id = randomBytes(16).toString('base64url');
+    const again = this.credentials.find((candidate) => candidate.id === choices.credentialId);
+    const privateKey = again?.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const id = again?.id ?? randomBytes(16).toString('base64url');
     const credential: StoredCredential = { id, rpId, userHandle: options.user.id, privateKey, counter: choices.counter ?? 0 };
-    const jwk = publicKey.export({ format: 'jwk' });
+    const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
     const coseKey = isoCBOR.encode(
       new Map<number, number | Uint8Array>([
         [COSE.kty, COSE.EC2],
@@ -82,13 +82,13 @@ export class SoftwareAuthenticator {
         ['authData', new Uint8Array(authData)],
       ]),
     );
-    this.credentials.push(credential);
+    if (!again) this.credentials.push(credential);
     return {
       id,
       rawId: id,
       type: 'public-key',
       response: {
-        clientDataJSON: clientData('webauthn.create', choices.challenge ?? options.challenge, choices.origin ?? `https://${rpId}`),
+        clientDataJSON: clientData('webauthn.create', options.challenge, choices.origin ?? `https://${rpId}`),
         attestationObject: Buffer.from(attestationObject).toString('base64url'),
         transports: ['internal'],
       },
@@ -106,7 +106,7 @@ export class SoftwareAuthenticator {
     if (!credential) throw new Error(`no credential for ${rpId}`);
     credential.counter = choices.counter ?? credential.counter + 1;
     const authData = this.authenticatorData(rpId, credential.counter, choices, 0);
-    const clientDataJSON = clientData('webauthn.get', choices.challenge ?? options.challenge, choices.origin ?? `https://${rpId}`);
+    const clientDataJSON = clientData('webauthn.get', options.challenge, choices.origin ?? `https://${rpId}`);
     const signed = Buffer.concat([authData, createHash('sha256').update(Buffer.from(clientDataJSON, 'base64url')).digest()]);
     // WebAuthn L2 §6.3.3 step 11: the signature over authenticatorData || SHA-256(clientDataJSON), ECDSA in ASN.1 DER.
     const signature = sign('sha256', signed, choices.signWith ?? credential.privateKey);
@@ -126,7 +126,7 @@ export class SoftwareAuthenticator {
   }
 
   private authenticatorData(rpId: string, counter: number, choices: CeremonyChoices, extraFlags: number): Buffer {
-    const backup = this.settings.backedUp ? FLAG.backupEligible | FLAG.backedUp : 0;
+    const backup = this.settings.synced ? FLAG.backupEligible | FLAG.backedUp : 0;
     const flags = FLAG.userPresent | (choices.userVerified === false ? 0 : FLAG.userVerified) | backup | extraFlags;
     const counterBytes = Buffer.alloc(4);
     counterBytes.writeUInt32BE(counter);

@@ -62,7 +62,6 @@ export class PasskeyLogin {
    * forward (then `svc.passkey.counter_regression` is published). 403 USER_INACTIVE for an inactive owner.
    */
   async login(json: WebAuthnAssertionJson, request: Request, response: Response): Promise<LoginResult> {
-    const settings = this.config.passkeys!;
     const ceremony = await this.tokens.verify(this.cookie.read(request), 'login');
     this.cookie.clear(response);
     if (!ceremony) throw new AuthError('PASSKEY_INVALID');
@@ -71,23 +70,7 @@ export class PasskeyLogin {
     if (!passkey) throw new AuthError('PASSKEY_INVALID');
     // WebAuthn L2 §7.2 step 6: the user handle the authenticator returns names the credential's owner.
     if (json.response.userHandle !== undefined && !constantTimeEqual(json.response.userHandle, userHandleText(passkey.userId))) throw new AuthError('PASSKEY_INVALID');
-    let info;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response: json as AuthenticationResponseJSON,
-        expectedChallenge: ceremony.challenge,
-        expectedOrigin: [...settings.origins],
-        expectedRPID: settings.rpId,
-        // The counter is checked below, once the signature has been verified, atomically in the database:
-        // the library compares it before the signature, so an unsigned answer could raise the alarm.
-        credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: 0, transports: transportsOf(passkey) as never },
-        requireUserVerification: settings.userVerification === 'required',
-      });
-      if (!verification.verified) throw new Error('signature not verified');
-      info = verification.authenticationInfo;
-    } catch (error) {
-      throw new AuthError('PASSKEY_INVALID', { cause: error });
-    }
+    const info = await this.verified(json, ceremony.challenge, passkey);
     const login = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.users.findById(manager, passkey.userId);
       if (!user) throw new AuthError('PASSKEY_INVALID');
@@ -101,6 +84,27 @@ export class PasskeyLogin {
       throw new AuthError('PASSKEY_INVALID');
     }
     return login;
+  }
+
+  /** The verified assertion's authenticator data; 401 PASSKEY_INVALID for anything the library refuses. */
+  private async verified(json: WebAuthnAssertionJson, challenge: string, passkey: Passkey) {
+    const settings = this.config.passkeys!;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response: json as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: [...settings.origins],
+        expectedRPID: settings.rpId,
+        // The counter is checked after this, once the signature has been verified, atomically in the database:
+        // the library compares it before the signature, so an unsigned answer could raise the alarm.
+        credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: 0, transports: transportsOf(passkey) as never },
+        requireUserVerification: settings.userVerification === 'required',
+      });
+      if (!verification.verified) throw new Error('signature not verified');
+      return verification.authenticationInfo;
+    } catch (error) {
+      throw new AuthError('PASSKEY_INVALID', { cause: error });
+    }
   }
 
   private reportCounterRegression(request: Request, passkey: Passkey, presented: number): void {

@@ -64,26 +64,12 @@ export class PasskeyRegistration {
    * user presence and verification, attestation 'none').
    */
   async register(user: SvcUser, json: WebAuthnRegistrationJson, name: string | undefined, request: Request, response: Response): Promise<Passkey> {
-    const settings = this.config.passkeys!;
     const ceremony = await this.tokens.verify(this.cookie.read(request), 'register');
     this.cookie.clear(response);
     if (!ceremony || ceremony.userId !== user.id) throw new AuthError('PASSKEY_INVALID');
     // WebAuthn L2 §13.4.3: a challenge is used once, by every instance.
     if (!(await this.usedChallenges.consume(ceremony.challenge, ceremony.expiresAt))) throw new AuthError('PASSKEY_INVALID');
-    let info;
-    try {
-      const verification = await verifyRegistrationResponse({
-        response: json as RegistrationResponseJSON,
-        expectedChallenge: ceremony.challenge,
-        expectedOrigin: [...settings.origins],
-        expectedRPID: settings.rpId,
-        requireUserVerification: settings.userVerification === 'required',
-      });
-      if (!verification.verified) throw new Error('registration not verified');
-      info = verification.registrationInfo;
-    } catch (error) {
-      throw new AuthError('PASSKEY_INVALID', { cause: error });
-    }
+    const info = await this.verified(json, ceremony.challenge);
     try {
       return await this.unitOfWork.transaction(async (manager) => {
         const owner = await this.users.lockById(manager, user.id);
@@ -107,5 +93,22 @@ export class PasskeyRegistration {
       throw error;
     }
   }
-}
 
+  /** The verified registration; 401 PASSKEY_INVALID for anything the library refuses. */
+  private async verified(json: WebAuthnRegistrationJson, challenge: string) {
+    const settings = this.config.passkeys!;
+    try {
+      const verification = await verifyRegistrationResponse({
+        response: json as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: [...settings.origins],
+        expectedRPID: settings.rpId,
+        requireUserVerification: settings.userVerification === 'required',
+      });
+      if (!verification.verified) throw new Error('registration not verified');
+      return verification.registrationInfo;
+    } catch (error) {
+      throw new AuthError('PASSKEY_INVALID', { cause: error });
+    }
+  }
+}
