@@ -16,6 +16,7 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
  * The options the demo gives `AuthModule.forRoot`: with AUTH_LOGIN, one credential and a set of
  * login methods, every key derived from AUTH_SECRET, failed callbacks sent back to the page, a
  * provider's name for a new user as its display name; without it, the seed's `strategy` shape, as it always was.
+ * Either way, passkeys beside a password where AUTH_BASE_URL allows them (DemoConfig.passkeys).
  */
 export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undefined): AuthOptions & AuthModuleExtras {
   const common = {
@@ -24,6 +25,8 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
     emailVerification: config.emailVerification === 'off' ? undefined : { required: config.emailVerification === 'required' },
     baseUrl: config.baseUrl,
     cookie: { secure: config.cookieSecure },
+    // Beside a password, where AUTH_BASE_URL allows them: its host is the relying party id, its origin the expected origin.
+    passkeys: config.passkeys ? {} : undefined,
     rateLimit: config.rateLimit && {
       backend: config.rateLimit.backend,
       max: config.rateLimit.max,
@@ -36,8 +39,9 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
   if (strategy !== undefined) {
     return {
       ...common,
-      // The session shorthand has no section with a secret: the limiter's per-account key is derived from this one.
-      secret: strategy === 'session' ? config.secret : undefined,
+      // The session shorthand has no section with a secret: the limiter's per-account key is derived from this one;
+      // the passkey challenge cookie's key too, with either password strategy.
+      secret: strategy === 'session' || config.passkeys ? config.secret : undefined,
       strategy,
       jwt: strategy === 'jwt' ? { secretKey: config.secret } : undefined,
       oauth2: strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.credential, providers: config.oauth2Providers } : undefined,

@@ -50,7 +50,7 @@ input { font: inherit; width: 100%; min-height: 2.75rem; padding: .5rem .75rem; 
 input[aria-invalid="true"] { border-color: var(--alert-text); box-shadow: 0 0 0 1px var(--alert-text); }
 fieldset { margin: 1.5rem 0 0; padding: 1rem 0 0; border: 0; border-top: 1px solid var(--line); }
 legend { padding: 0 .5rem 0 0; }
-fieldset > .hint { margin-bottom: .75rem; }
+fieldset > .hint, .alternatives > .hint { margin-bottom: .75rem; }
 
 button, .providers a { display: inline-flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: .5rem 1.25rem;
   font: inherit; font-weight: 600; color: var(--accent); background: transparent; border: 2px solid var(--accent);
@@ -69,6 +69,8 @@ button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 .way-name { font-weight: 600; overflow-wrap: anywhere; }
 .way-state { grid-column: 1; color: var(--muted); font-size: .875rem; overflow-wrap: anywhere; }
 .way button { grid-column: 2; grid-row: 1 / span 2; }
+.ways + .ways { margin-top: 0; padding-top: 0; border-top: 0; }
+.add-passkey { margin-top: 1rem; }
 
 .email-settings, .devices { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
 .email-settings > p, .devices > p { margin: 0 0 .75rem; overflow-wrap: anywhere; }

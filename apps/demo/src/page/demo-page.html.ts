@@ -3,6 +3,7 @@ import { accountsSection } from './demo-page.accounts.html.js';
 import { devicesSection } from './demo-page.devices.html.js';
 import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
 import { emailSettingsSection } from './demo-page.email-settings.html.js';
+import { passkeySignInSection, passkeysSection } from './demo-page.passkeys.html.js';
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
 import { escapeHtml } from './html-escape.js';
 
@@ -36,7 +37,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password, config.emailVerification !== 'off')}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys)}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>
@@ -45,7 +46,7 @@ ${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-ema
 `;
 }
 
-function signedOutSection(password: boolean, providers: PageProvider[]): string {
+function signedOutSection(password: boolean, providers: PageProvider[], passkeys: boolean): string {
   if (!password) {
     return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Sign in</h1>
@@ -62,7 +63,7 @@ function signedOutSection(password: boolean, providers: PageProvider[]): string 
     : '';
   return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Log in or create an account</h1>
-${passwordForm()}${others}  </section>
+${passwordForm()}${passkeys ? passkeySignInSection() : ''}${others}  </section>
 `;
 }
 
@@ -123,7 +124,7 @@ function resetSection(password: boolean): string {
 }
 
 /** `emailRoutes`: the library's email routes are on (AUTH_EMAIL_VERIFICATION not `off`), so the email area has something to call. */
-function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean): string {
+function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean, passkeys: boolean): string {
   return `  <section id="signed-in" class="card" hidden>
     <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
     <dl class="profile">
@@ -131,7 +132,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

@@ -9,11 +9,14 @@ import { emailSettingsScript } from './email-settings.script.js';
 import { fieldErrorsScript } from './field-errors.script.js';
 import { mainScript } from './main.script.js';
 import { messagesScript } from './messages.script.js';
+import { passkeySignInScript } from './passkey-sign-in.script.js';
+import { passkeysScript } from './passkeys.script.js';
 import { passwordFormsScript } from './password-forms.script.js';
 import { refusalScript } from './refusal.script.js';
 import { signedInSendScript } from './signed-in-send.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
+import { webauthnScript } from './webauthn.script.js';
 
 /** The entry module, served as /demo.js (the CSP allows no inline script). */
 export const demoPageScript = mainScript;
@@ -29,9 +32,12 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'email-settings.js': emailSettingsScript,
   'field-errors.js': fieldErrorsScript,
   'messages.js': messagesScript,
+  'passkey-sign-in.js': passkeySignInScript,
+  'passkeys.js': passkeysScript,
   'password-forms.js': passwordFormsScript,
   'refusal.js': refusalScript,
   'signed-in-send.js': signedInSendScript,
   'validation-problems.js': validationProblemsScript,
   'views.js': viewsScript,
+  'webauthn.js': webauthnScript,
 });

@@ -4,6 +4,7 @@ import { exclusively } from './demo/busy.js';
 import { takeCallbackError } from './demo/callback-error.js';
 import { clearMessages, showAlert, showNotice, showRefusal } from './demo/messages.js';
 import './demo/password-forms.js';
+import './demo/passkey-sign-in.js';
 import './demo/email-links.js';
 import './demo/email-settings.js';
 import './demo/devices.js';

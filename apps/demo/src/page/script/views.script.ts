@@ -2,6 +2,7 @@
 export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToken, send } from './api.js';
 import { loadAccounts } from './accounts.js';
 import { showAlert, showRefusal } from './messages.js';
+import { loadPasskeys } from './passkeys.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -44,7 +45,7 @@ export async function showSignedIn(user) {
   byId('user-display-name').textContent = user.displayName || 'not set';
   byId('user-plan').textContent = user.plan || 'not set';
   if (!resetView) showOnly(signedIn);
-  await Promise.all([loadAccounts(), ...signInHandlers.map((handler) => handler(user))]);
+  await Promise.all([loadAccounts(), loadPasskeys(), ...signInHandlers.map((handler) => handler(user))]);
 }
 
 export function showSignedOut() {
