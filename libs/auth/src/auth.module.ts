@@ -31,6 +31,7 @@ import { AuthBodyPipe } from './http/auth-body.pipe.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
+import { LoginCompletion } from './login/login-completion.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
 import { passwordLoginParts } from './login/password/password.parts.js';
@@ -84,6 +85,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
     AuthBodyPipe,
     CredentialDelivery,
+    LoginCompletion,
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
