@@ -35,6 +35,7 @@ import { LoginCompletion } from './login/login-completion.js';
 import { mfaGateOnly, mfaParts } from './login/mfa/mfa.parts.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
+import { passkeyParts } from './login/passkey/passkey.parts.js';
 import { passwordLoginParts } from './login/password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -43,6 +44,7 @@ import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
@@ -75,7 +77,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   const credential = CREDENTIALS[shape.credential];
   // Two-step login's routes need the password method (its setup asks for the password); every login passes its gate.
   const secondFactor = shape.loginMethods.includes('password') ? mfaParts : mfaGateOnly;
-  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), secondFactor, credential];
+  // Passkeys are mounted in every module and served with their section only (README, "Passkeys").
+  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), secondFactor, passkeyParts, credential];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
@@ -94,6 +97,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
     UnitOfWork,
     UserStore,
+    WaysIn,
     UserSerializer,
     HookRunner,
     AfterResponse,

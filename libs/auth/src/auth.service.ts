@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './login/oauth/oauth-used-states.js';
+import { PasskeyUsedChallenges } from './login/passkey/passkey-used-challenges.js';
 import { EmailTokenStore } from './login/password/email-token-store.js';
 import { ResetTokenStore } from './login/password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -28,6 +29,8 @@ export interface PurgeResult {
   emailTokens: number;
   /** Used OAuth states whose state token has expired. */
   oauthUsedStates: number;
+  /** Used passkey challenges that have expired. */
+  passkeyUsedChallenges: number;
   /** Counters of the database rate limiter whose window has ended. */
   rateLimitWindows: number;
 }
@@ -65,8 +68,8 @@ export class AuthService<U extends SvcUser = SvcUser> {
    * Deletes everything that can no longer matter, in one transaction: sessions past their expiry or
    * absolute lifetime, or refresh rows that can no longer be presented (a revoked row stays until its
    * whole family has expired, so that reuse is still recognised) and the families past their absolute
-   * end or with no token left; used and expired password-reset and email tokens; used OAuth states past
-   * their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
+   * end or with no token left; used and expired password-reset and email tokens; used OAuth states and passkey
+   * challenges past their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
    */
   async purgeExpired(): Promise<PurgeResult> {
     const sessions = this.optional(SessionStore);
@@ -75,6 +78,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     const resetTokens = this.optional(ResetTokenStore);
     const emailTokens = this.optional(EmailTokenStore);
     const usedStates = this.optional(OAuthUsedStates);
+    const usedChallenges = this.optional(PasskeyUsedChallenges);
     const result = await this.unitOfWork.transaction(async (manager) => ({
       sessions: sessions ? await sessions.purgeExpired(manager) : 0,
       refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,
@@ -83,6 +87,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
       resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
       emailTokens: emailTokens ? await emailTokens.purgeExpired(manager) : 0,
       oauthUsedStates: usedStates ? await usedStates.purgeExpired(manager) : 0,
+      passkeyUsedChallenges: usedChallenges ? await usedChallenges.purgeExpired(manager) : 0,
     }));
     const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;
     return { ...result, rateLimitWindows };

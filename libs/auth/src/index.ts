@@ -12,12 +12,13 @@ export type {
   EmailVerificationOptions,
   JwtOptions,
   MfaOptions,
+  PasskeyOptions,
   PasswordOptions,
   RateLimitOptions,
   RedisCommands,
   SessionOptions,
 } from './config/auth-options.js';
-export type { AuthStrategy, CredentialKind, LoginMethod } from './config/login-methods.js';
+export type { AuthStrategy, CredentialKind, LoginEventMethod, LoginMethod } from './config/login-methods.js';
 export type {
   OAuth2ProviderOptions,
   OAuthProviderOptionsBase,
@@ -29,7 +30,22 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
+export {
+  authEntities,
+  EmailToken,
+  MfaRecoveryCode,
+  MfaTotp,
+  OAuthAccount,
+  OAuthUsedState,
+  Passkey,
+  PasskeyUsedChallenge,
+  PasswordResetToken,
+  RateLimitCounter,
+  RefreshFamily,
+  RefreshToken,
+  Session,
+  User,
+} from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
@@ -50,6 +66,8 @@ export type {
   MfaRecoveryCodeUsedEvent,
   OAuth2LoginAfterEvent,
   OidcLoginAfterEvent,
+  PasskeyChangeEvent,
+  PasskeyCounterRegressionEvent,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   RefreshAfterEvent,
@@ -62,6 +80,7 @@ export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
+export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,

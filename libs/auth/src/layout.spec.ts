@@ -80,6 +80,7 @@ describe('the layout of libs/auth/src', () => {
       'passport-jwt': (file) => folderOf(file) === 'credentials/jwt',
       passport: (file) => folderOf(file) === 'credentials/jwt',
       bcrypt: (file) => folderOf(file) === 'login/password',
+      '@simplewebauthn/server': (file) => folderOf(file) === 'login/passkey',
       ioredis: (file) => folderOf(file) === 'rate-limit',
       otpauth: (file) => folderOf(file) === 'login/mfa',
       qrcode: (file) => folderOf(file) === 'login/mfa',

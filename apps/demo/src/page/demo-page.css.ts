@@ -32,6 +32,8 @@ main { max-width: 30rem; margin: 1.5rem auto; padding: 0 1rem; }
 h1 { font-size: 1.35rem; line-height: 1.3; margin: 0 0 1rem; overflow-wrap: anywhere; }
 h1:focus { outline: none; }
 h2 { font-size: 1.05rem; line-height: 1.3; margin: 0 0 .75rem; }
+h2:focus { outline: none; }
+h3 { font-size: 1rem; line-height: 1.3; margin: 1.25rem 0 .75rem; }
 
 .alert, .notice { margin: 0 0 1rem; padding: .75rem 1rem; border-radius: .5rem; border: 1px solid; }
 .alert { color: var(--alert-text); background: var(--alert-bg); border-color: var(--alert-line); }
@@ -54,7 +56,7 @@ button, .providers a { display: inline-flex; align-items: center; justify-conten
   font: inherit; font-weight: 600; color: var(--accent); background: transparent; border: 2px solid var(--accent);
   border-radius: .5rem; cursor: pointer; text-decoration: none; }
 button.primary, .providers a { color: var(--accent-text); background: var(--accent); }
-button:disabled { opacity: .6; cursor: progress; }
+button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
 .providers { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
@@ -67,6 +69,16 @@ button:disabled { opacity: .6; cursor: progress; }
 .way-name { font-weight: 600; overflow-wrap: anywhere; }
 .way-state { grid-column: 1; color: var(--muted); font-size: .875rem; overflow-wrap: anywhere; }
 .way button { grid-column: 2; grid-row: 1 / span 2; }
+
+.email-settings, .devices { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
+.email-settings > p, .devices > p { margin: 0 0 .75rem; overflow-wrap: anywhere; }
+.devices > button + .hint { margin: .5rem 0 0; }
+.devices-list { list-style: none; margin: 0 0 1rem; padding: 0; display: grid; gap: .75rem; }
+.device { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: .25rem 1rem; }
+.device-summary { display: grid; gap: .125rem; min-width: 0; }
+.device-agent { font-size: .875rem; overflow-wrap: anywhere; }
+.device-current { font-size: .875rem; }
+.device-times { color: var(--muted); font-size: .875rem; }
 
 .profile { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1.25rem; }
 .profile dt { color: var(--muted); }

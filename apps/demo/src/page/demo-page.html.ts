@@ -1,6 +1,8 @@
 import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
+import { devicesSection } from './demo-page.devices.html.js';
 import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
+import { emailSettingsSection } from './demo-page.email-settings.html.js';
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
 import { escapeHtml } from './html-escape.js';
 
@@ -34,7 +36,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password)}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password, config.emailVerification !== 'off')}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>
@@ -120,7 +122,8 @@ function resetSection(password: boolean): string {
 `;
 }
 
-function signedInSection(providers: PageProvider[], password: boolean): string {
+/** `emailRoutes`: the library's email routes are on (AUTH_EMAIL_VERIFICATION not `off`), so the email area has something to call. */
+function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean): string {
   return `  <section id="signed-in" class="card" hidden>
     <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
     <dl class="profile">
@@ -128,7 +131,7 @@ function signedInSection(providers: PageProvider[], password: boolean): string {
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

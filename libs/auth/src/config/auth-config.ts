@@ -48,6 +48,7 @@ export interface AuthConfig {
     readonly refreshName: string;
     readonly oauthStateName: string;
     readonly mfaChallengeName: string;
+    readonly passkeyChallengeName: string;
     readonly secure: boolean;
     readonly sameSite: 'lax' | 'strict' | 'none';
     readonly path: string;
@@ -76,6 +77,18 @@ export interface AuthConfig {
     /** AES-256-GCM keys of the stored TOTP secrets, the current one first, each with its id (README, "Two-step login"). */
     readonly secretKeys: readonly { readonly id: string; readonly key: string }[];
     /** HMAC key of the challenge tokens. */
+    readonly challengeKey: string;
+  };
+  /** Present when passkeys are on (README, "Passkeys"). */
+  readonly passkeys?: {
+    /** The host of `baseUrl` (WebAuthn L2 §5.1.2, `rp.id`). */
+    readonly rpId: string;
+    readonly rpName: string;
+    /** `baseUrl`'s origin, then `extraOrigins`. */
+    readonly origins: readonly string[];
+    readonly challengeTtlSeconds: number;
+    readonly userVerification: 'required' | 'preferred';
+    /** HMAC key of the challenge cookie, derived from `secret`. */
     readonly challengeKey: string;
   };
   readonly rateLimit?: {

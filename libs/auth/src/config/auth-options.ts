@@ -45,6 +45,8 @@ export interface CookieOptions {
   oauthStateName?: string;
   /** The two-step login's challenge cookie (README, "Two-step login"). @default 'svc_mfa' */
   mfaChallengeName?: string;
+  /** The cookie that binds a passkey ceremony to its challenge. @default 'svc_passkey' */
+  passkeyChallengeName?: string;
   /** @default true */
   secure?: boolean;
   /** @default 'lax' */
@@ -110,6 +112,29 @@ export interface MfaOptions {
    * next use (README, "Two-step login", rotation). @default []
    */
   previousSecrets?: string[];
+}
+
+/**
+ * Passkeys (README, "Passkeys"): WebAuthn credentials a signed-in user adds, then signs in with.
+ * The relying party is `baseUrl`: its host is the relying party id, its origin the expected origin.
+ */
+export interface PasskeyOptions {
+  /** The name an authenticator shows beside the account. @default the host of `baseUrl` */
+  rpName?: string;
+  /**
+   * Further origins whose passkey responses are accepted for the same relying party id: an
+   * `https://` origin (a subdomain, or a related origin the browser allows through
+   * `/.well-known/webauthn`), or an Android app's
+   * `android:apk-key-hash:<base64url SHA-256 of its signing certificate>`. @default []
+   */
+  extraOrigins?: string[];
+  /** Lifetime of a registration or login challenge (and of its cookie). @default 300 (30..600) */
+  challengeTtlSeconds?: number;
+  /**
+   * Whether the authenticator must verify the user (a PIN, a fingerprint): `required` makes a passkey
+   * two factors in one; `preferred` accepts a tap alone. @default 'required'
+   */
+  userVerification?: 'required' | 'preferred';
 }
 
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
@@ -201,6 +226,8 @@ export interface AuthOptions {
   /** Two-step login: TOTP and recovery codes (needs the password method and a secret). @default unset: off */
   mfa?: MfaOptions;
   rateLimit?: RateLimitOptions;
+  /** Passkeys beside the other ways in (needs `secret`; README, "Passkeys"). @default unset: no passkey routes */
+  passkeys?: PasskeyOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

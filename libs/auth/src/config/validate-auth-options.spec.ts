@@ -16,6 +16,7 @@ describe('validateAuthOptions', () => {
       sessionName: 'svc_session',
       refreshName: 'svc_refresh',
       oauthStateName: 'svc_oauth_state',
+      passkeyChallengeName: 'svc_passkey',
       secure: true,
       sameSite: 'lax',
       path: '/',

@@ -7,6 +7,7 @@ import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } f
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { validateEmailVerification } from './validate-email-verification.js';
 import { validateMfa } from './validate-mfa.js';
+import { validatePasskeys } from './validate-passkeys.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
 const HOUR_SECONDS = 3600;
@@ -70,6 +71,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       refreshName: cookieName('cookie.refreshName', cookie.refreshName, 'svc_refresh'),
       oauthStateName: cookieName('cookie.oauthStateName', cookie.oauthStateName, 'svc_oauth_state'),
       mfaChallengeName: cookieName('cookie.mfaChallengeName', cookie.mfaChallengeName, 'svc_mfa'),
+      passkeyChallengeName: cookieName('cookie.passkeyChallengeName', cookie.passkeyChallengeName, 'svc_passkey'),
       secure,
       sameSite,
       path: cookiePath('cookie.path', cookie.path ?? '/'),
@@ -84,6 +86,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
     mfa: validateMfa(options.mfa, shape.loginMethods, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
+    passkeys: validatePasskeys(options.passkeys, baseUrl, moduleSecret),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -53,6 +53,11 @@ export const AUTH_ERRORS = {
   OAUTH_PROVIDER_ALREADY_LINKED: [HttpStatus.CONFLICT, 'Another identity at this provider is linked to your account'],
   /** Unlinking would leave the user no way to sign in. */
   LAST_LOGIN_METHOD: [HttpStatus.CONFLICT, 'This is your only way to sign in'],
+  /**
+   * A passkey answer that proves nothing: bad signature, unknown credential, wrong origin or rp id,
+   * a challenge missing, expired or used already, a counter that did not go forward.
+   */
+  PASSKEY_INVALID: [HttpStatus.UNAUTHORIZED, 'Passkey could not be verified'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],

@@ -1,4 +1,4 @@
-import type { CredentialKind, LoginMethod, OAuthMethod } from '../config/login-methods.js';
+import type { CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -26,6 +26,9 @@ export const AuthEvent = {
   MfaDisabled: 'svc.mfa.disabled',
   MfaFailure: 'svc.mfa.failure',
   MfaRecoveryCodeUsed: 'svc.mfa.recovery_code_used',
+  PasskeyRegistered: 'svc.passkey.registered',
+  PasskeyRemoved: 'svc.passkey.removed',
+  PasskeyCounterRegression: 'svc.passkey.counter_regression',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -37,7 +40,8 @@ export interface SignupAfterEvent {
 /** Every login, whatever the method (the method's own event, such as `svc.oidc.login.after`, fires too). */
 export interface LoginAfterEvent {
   user: UserBody;
-  method: LoginMethod;
+  /** How the user proved who they are: a login method, or a passkey. */
+  method: LoginEventMethod;
   /** The provider's name, for the provider methods. */
   provider?: string;
   /** The credential the login was given. */
@@ -173,6 +177,26 @@ export interface MfaFailureEvent {
   at: Date;
 }
 
+/** A passkey added to the user's account, or removed from it (README, "Passkeys"). */
+export interface PasskeyChangeEvent {
+  user: UserBody;
+  passkeyId: string;
+  name: string;
+}
+
+/**
+ * A passkey login whose signature was valid but whose signature counter did not go forward
+ * (WebAuthn L2 §6.1.1): the authenticator may have been cloned. The login was refused.
+ */
+export interface PasskeyCounterRegressionEvent {
+  userId: string;
+  passkeyId: string;
+  storedCounter: number;
+  presentedCounter: number;
+  ip: string | null;
+  at: Date;
+}
+
 /** A recovery code was spent at /mfa/verify; `remaining` unused codes are left. */
 export interface MfaRecoveryCodeUsedEvent {
   userId: string;
@@ -203,4 +227,7 @@ export interface AuthEventPayloads {
   'svc.mfa.disabled': MfaChangeEvent;
   'svc.mfa.failure': MfaFailureEvent;
   'svc.mfa.recovery_code_used': MfaRecoveryCodeUsedEvent;
+  'svc.passkey.registered': PasskeyChangeEvent;
+  'svc.passkey.removed': PasskeyChangeEvent;
+  'svc.passkey.counter_regression': PasskeyCounterRegressionEvent;
 }

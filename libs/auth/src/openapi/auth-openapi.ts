@@ -20,6 +20,9 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   changePassword: 'SvcChangePasswordRequest',
   emailToken: 'SvcEmailTokenRequest',
   changeEmail: 'SvcChangeEmailRequest',
+  passkeyRegistration: 'SvcPasskeyRegistrationRequest',
+  passkeyLogin: 'SvcPasskeyLoginRequest',
+  passkeyName: 'SvcPasskeyNameRequest',
   empty: 'SvcEmptyRequest',
   mfaPassword: 'SvcMfaPasswordRequest',
   mfaCode: 'SvcMfaCodeRequest',
@@ -39,6 +42,10 @@ const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
   mfaSetup: 'SvcMfaSetup',
   recoveryCodes: 'SvcRecoveryCodes',
   loginOrChallenge: 'SvcLoginOrChallenge',
+  passkeyCreationOptions: 'SvcPasskeyCreationOptions',
+  passkeyRequestOptions: 'SvcPasskeyRequestOptions',
+  passkey: 'SvcPasskey',
+  passkeys: 'SvcPasskeys',
 };
 
 /**
@@ -60,6 +67,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     SvcDevices: devicesSchema(),
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
     ...(config.mfa ? mfaSchemas(config) : {}),
+    ...(config.passkeys ? passkeySchemas() : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
@@ -225,6 +233,42 @@ function devicesSchema(): SchemaObject {
         current: { type: 'boolean', description: "Whether it is this request's own credential" },
       },
     },
+  };
+}
+
+/** The bodies of the passkey routes (README, "Passkeys"); the WebAuthn options as WebAuthn L3 §5.1.8 writes them in JSON. */
+function passkeySchemas(): Record<string, SchemaObject> {
+  const passkey = (required: string[]): SchemaObject => ({
+    type: 'object',
+    required,
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string', maxLength: 64 },
+      createdAt: { type: 'string', format: 'date-time' },
+      lastUsedAt: { type: 'string', format: 'date-time', nullable: true, description: 'The last login with it; null before the first' },
+    },
+  });
+  const webauthn = (description: string, required: string[]): SchemaObject => ({ type: 'object', description, required, properties: Object.fromEntries(required.map((name) => [name, {}])) });
+  return {
+    SvcPasskeyCreationOptions: webauthn('PublicKeyCredentialCreationOptionsJSON: pass to navigator.credentials.create() (PublicKeyCredential.parseCreationOptionsFromJSON)', [
+      'challenge',
+      'rp',
+      'user',
+      'pubKeyCredParams',
+      'timeout',
+      'excludeCredentials',
+      'authenticatorSelection',
+      'attestation',
+    ]),
+    SvcPasskeyRequestOptions: webauthn('PublicKeyCredentialRequestOptionsJSON: pass to navigator.credentials.get() (PublicKeyCredential.parseRequestOptionsFromJSON)', [
+      'challenge',
+      'rpId',
+      'timeout',
+      'userVerification',
+    ]),
+    SvcPasskey: passkey(['id', 'name', 'createdAt']),
+    SvcPasskeys: { type: 'array', description: 'Oldest first', items: passkey(['id', 'name', 'createdAt', 'lastUsedAt']) },
   };
 }
 

@@ -4,13 +4,30 @@ import type { AuthSchemaName } from '../users/auth-schemas.js';
 
 /** What the document says about one route of the library. */
 export interface AuthRoute {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** Below the prefix, OpenAPI style (`/oauth2/{provider}/login`). */
   path: string;
   summary: string;
   body?: AuthSchemaName;
   /** The success answer: its status, and what its body is. */
-  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' | 'linkUrl' | 'accounts' | 'devices' | 'mfaSetup' | 'recoveryCodes' | 'loginOrChallenge' };
+  success: {
+    status: number;
+    description: string;
+    body?:
+      | 'user'
+      | 'token'
+      | 'credential'
+      | 'linkUrl'
+      | 'accounts'
+      | 'devices'
+      | 'passkeyCreationOptions'
+      | 'passkeyRequestOptions'
+      | 'passkey'
+      | 'passkeys'
+      | 'mfaSetup'
+      | 'recoveryCodes'
+      | 'loginOrChallenge';
+  };
   /** Whether the route needs the credential (and so names the security scheme). */
   authenticated?: boolean;
   /** The refresh cookie, for /refresh and the jwt logout. */
@@ -209,13 +226,8 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         ]
       : []),
   ];
-  return [...password, ...oauth, ...accounts, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
-}
-
-/** The library's routes the module mounts but does not serve (404): the email routes without the `emailVerification` section, the two-step ones without `mfa`. */
-export function unservedAuthRoutes(config: AuthConfig): Pick<AuthRoute, 'method' | 'path'>[] {
-  if (!config.loginMethods.includes('password')) return [];
-  return [...(config.emailVerification ? [] : emailRoutes([])), ...(config.mfa ? [] : mfaRoutes([], 'user'))];
+  const passkeys = config.passkeys ? passkeyRoutes(limited, credentialBody) : [];
+  return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
 }
 
 /** Two-step login (README, "Two-step login"). */
@@ -266,6 +278,87 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): 
       success: { status: 200, description: 'Signed in', body: credentialBody },
       errors: [...BODY_RULES, 'MFA_CODE_INVALID', 'MFA_CHALLENGE_INVALID', 'CSRF_REJECTED', 'RATE_LIMITED'],
       errorStatus: { MFA_CODE_INVALID: 401 },
+    },
+  ];
+}
+
+/**
+ * The library's routes the module mounts but does not serve (404): the email routes without the
+ * `emailVerification` section, the two-step ones without `mfa`, the passkey routes without the
+ * `passkeys` section.
+ */
+export function unservedAuthRoutes(config: AuthConfig): Pick<AuthRoute, 'method' | 'path'>[] {
+  const password = config.loginMethods.includes('password');
+  return [
+    ...(password && !config.emailVerification ? emailRoutes([]) : []),
+    ...(password && !config.mfa ? mfaRoutes([], 'user') : []),
+    ...(config.passkeys ? [] : passkeyRoutes([], 'user')),
+  ];
+}
+
+/** Passkeys (README, "Passkeys"). */
+function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): AuthRoute[] {
+  return [
+    {
+      method: 'post',
+      path: '/passkeys/register/options',
+      summary: "Creation options for a new passkey of the signed-in user (navigator.credentials.create()); sets the challenge cookie",
+      body: 'empty',
+      authenticated: true,
+      success: { status: 200, description: 'PublicKeyCredentialCreationOptionsJSON', body: 'passkeyCreationOptions' },
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/passkeys/register',
+      summary: "Add the authenticator's new credential to the signed-in user's passkeys",
+      body: 'passkeyRegistration',
+      authenticated: true,
+      success: { status: 201, description: 'The passkey', body: 'passkey' },
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'PASSKEY_INVALID', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/passkeys/login/options',
+      summary: 'Request options for a passkey login (navigator.credentials.get()), naming no user; sets the challenge cookie',
+      body: 'empty',
+      success: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON', body: 'passkeyRequestOptions' },
+      errors: [...BODY_RULES, 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/passkeys/login',
+      summary: 'Sign in with a passkey: the credential, as a password login gives it',
+      body: 'passkeyLogin',
+      success: { status: 200, description: 'Signed in', body: credentialBody },
+      errors: [...BODY_RULES, 'PASSKEY_INVALID', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'get',
+      path: '/passkeys',
+      summary: "The signed-in user's passkeys, oldest first",
+      authenticated: true,
+      success: { status: 200, description: 'The passkeys', body: 'passkeys' },
+      errors: ['UNAUTHENTICATED'],
+    },
+    {
+      method: 'patch',
+      path: '/passkeys/{id}',
+      summary: 'Rename one of the user\'s passkeys',
+      body: 'passkeyName',
+      authenticated: true,
+      pathParameters: { id: 'uuid' },
+      success: { status: 200, description: 'The passkey, renamed', body: 'passkey' },
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'NOT_FOUND', 'CSRF_REJECTED'],
+    },
+    {
+      method: 'delete',
+      path: '/passkeys/{id}',
+      summary: 'Remove one of the user\'s passkeys (never the only way in)',
+      authenticated: true,
+      pathParameters: { id: 'uuid' },
+      success: { status: 204, description: 'Removed' },
+      errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'LAST_LOGIN_METHOD', 'CSRF_REJECTED'],
     },
   ];
 }

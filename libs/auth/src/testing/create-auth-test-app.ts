@@ -1,4 +1,4 @@
-import { type DynamicModule, type INestApplication, Module, type Provider, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type LoggerService, type LogLevel, Module, type Provider, type Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -17,10 +17,17 @@ import { signIn, type SignedInUser } from './sign-in.js';
 import { TestClock } from './test-clock.js';
 
 export interface AuthTestAppOptions {
-  /** @default 'session' */
+  /** The credential a login issues, as in `forRoot`. @default 'session' */
+  credential?: AuthModuleExtras['credential'];
+  /** The seed's shorthand instead of `credential` (README, "Options reference"). */
   strategy?: AuthModuleExtras['strategy'];
   /** The application's user entity. @default the library's `User` */
   user?: Type<SvcUser>;
+  /**
+   * The application's other entities (a `Note`, a `Project`): registered with the database, and
+   * their repositories injectable (`@InjectRepository(Note)`) in `controllers` and `providers`.
+   */
+  entities?: Function[];
   /** The application's migrations after the library's (its user columns), or `synchronize: true` instead. */
   migrations?: (string | Function)[];
   synchronize?: boolean;
@@ -33,6 +40,11 @@ export interface AuthTestAppOptions {
   providers?: Provider[];
   /** @default a TestClock at the current time */
   clock?: TestClock;
+  /**
+   * Nest's logger for the app: `false` (the default) keeps the test output quiet; give a logger,
+   * or levels such as `['error', 'warn']`, to see why a request answered 500.
+   */
+  logger?: LoggerService | LogLevel[] | false;
 }
 
 export interface AuthTestApp {
@@ -52,8 +64,13 @@ export interface AuthTestApp {
  */
 export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promise<AuthTestApp> {
   const clock = options.clock ?? new TestClock();
-  const strategy = options.strategy ?? 'session';
+  const credential = options.strategy === undefined ? (options.credential ?? 'session') : undefined;
+  const issuesJwt = credential === 'jwt' || options.strategy === 'jwt';
+  // The password method (at the lowest production cost) unless the options name provider methods only.
+  const providersOnly = options.options?.password === undefined && (options.options?.oauth2 !== undefined || options.options?.oidc !== undefined);
+  const takesPassword = credential !== undefined ? !providersOnly : options.strategy === 'session' || options.strategy === 'jwt';
   const user = options.user;
+  const applicationEntities = options.entities ?? [];
 
   @Module({
     imports: [
@@ -61,22 +78,23 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
       TypeOrmModule.forRoot({
         type: 'better-sqlite3',
         database: ':memory:',
-        entities: authEntities(user),
+        entities: [...authEntities(user), ...applicationEntities],
         migrations: options.synchronize ? [] : [...authMigrations, ...(options.migrations ?? [])],
         migrationsRun: !options.synchronize,
         synchronize: options.synchronize ?? false,
       }),
       AuthModule.forRoot({
-        strategy,
+        ...(credential === undefined ? { strategy: options.strategy } : { credential }),
         entities: { user },
         hooks: options.hooks,
         globalGuard: options.globalGuard,
         baseUrl: 'http://localhost',
-        ...(strategy === 'session' || strategy === 'jwt' ? { password: { bcryptCost: 10 } } : {}),
+        ...(takesPassword ? { password: { bcryptCost: 10 } } : {}),
         cookie: { secure: false },
-        ...(strategy === 'jwt' ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
+        ...(issuesJwt ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
         ...options.options,
       }),
+      ...(applicationEntities.length > 0 ? [TypeOrmModule.forFeature(applicationEntities)] : []),
       ...(options.imports ?? []),
     ],
     controllers: options.controllers ?? [],
@@ -85,7 +103,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   class AuthTestModule {}
 
   const moduleRef = await Test.createTestingModule({ imports: [AuthTestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
   await app.init();
   return {
     app,

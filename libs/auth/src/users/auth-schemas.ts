@@ -1,9 +1,10 @@
 import type { Type } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { getMetadataStorage, IsEmail, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { getMetadataStorage, IsEmail, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from './email.js';
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
+import { assertionJsonOf, registrationJsonOf } from './webauthn-response-rules.js';
 
 /** The request schemas of the library's routes, built once at startup (README, "1. Your user entity and its migration"). */
 export interface AuthSchemas {
@@ -15,6 +16,12 @@ export interface AuthSchemas {
   /** verify-email and confirm-email: a mailed token. */
   emailToken: Type<object>;
   changeEmail: Type<object>;
+  /** POST /passkeys/register: `{ response, name? }`. */
+  passkeyRegistration: Type<object>;
+  /** POST /passkeys/login: `{ response }`. */
+  passkeyLogin: Type<object>;
+  /** PATCH /passkeys/{id}: `{ name }`. */
+  passkeyName: Type<object>;
   /** A route that takes no body: nothing, or `{}`. */
   empty: Type<object>;
   /** Two-step setup: the current password. */
@@ -26,6 +33,9 @@ export interface AuthSchemas {
   /** The login's second step: a code or a recovery code. */
   mfaVerify: Type<object>;
 }
+
+/** The longest name a passkey may be given. */
+export const MAX_PASSKEY_NAME_LENGTH = 64;
 
 export type AuthSchemaName = keyof AuthSchemas;
 
@@ -61,6 +71,28 @@ const TotpCodeField = (): PropertyDecorator => {
 };
 
 /**
+ * A passkey's name, as its owner sees it in their list: trimmed, 1 to 64 characters, no control or
+ * format character (a bidi override would make one name pass for another).
+ */
+const PasskeyNameField = (): PropertyDecorator => {
+  const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+  const refuseInvisible = ValidateBy({
+    name: 'hasNoControlOrFormatCharacter',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasControlOrFormatCharacter(value),
+      defaultMessage: () => 'name must not contain control or format characters',
+    },
+  });
+  return (target, property) => {
+    trim(target, property);
+    refuseInvisible(target, property);
+    IsString()(target, property);
+    MinLength(1)(target, property);
+    MaxLength(MAX_PASSKEY_NAME_LENGTH)(target, property);
+  };
+};
+
+/**
  * A second factor's answer: `code`, or `recoveryCode`, exactly one of them. Each is checked when
  * given (or when neither is, so the problem names `code`).
  */
@@ -76,6 +108,19 @@ function secondFactorFields(schema: Function): void {
     validator: { validate: (_value, args) => (args?.object as { code?: unknown }).code === undefined, defaultMessage: () => 'give either code or recoveryCode, not both' },
   })(prototype, 'recoveryCode');
 }
+
+/**
+ * The `response` field of a passkey route: a `PublicKeyCredential` as JSON, reduced to its known
+ * members (README, "Passkeys"); anything else is a 400 naming the field.
+ */
+const WebAuthnResponseField = (kind: 'registration' | 'assertion'): PropertyDecorator => {
+  const reduce = Transform(({ value }) => (kind === 'registration' ? registrationJsonOf(value) : assertionJsonOf(value)) ?? null);
+  const isObject = IsObject({ message: `response must be a WebAuthn ${kind} (a PublicKeyCredential as JSON)` });
+  return (target, property) => {
+    reduce(target, property);
+    isObject(target, property);
+  };
+};
 
 /** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
 const LIBRARY_OWNED = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'password', 'passwordHash', 'isActive', 'mfaTotpEnabled', 'createdAt', 'updatedAt'];
@@ -147,6 +192,25 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     password: string;
   }
 
+  class PasskeyRegistrationRequest {
+    @WebAuthnResponseField('registration')
+    response: object;
+
+    @IsOptional()
+    @PasskeyNameField()
+    name?: string;
+  }
+
+  class PasskeyLoginRequest {
+    @WebAuthnResponseField('assertion')
+    response: object;
+  }
+
+  class PasskeyNameRequest {
+    @PasskeyNameField()
+    name: string;
+  }
+
   class EmptyRequest {}
 
   class MfaPasswordRequest {
@@ -182,6 +246,9 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     changePassword: ChangePasswordRequest,
     emailToken: EmailTokenRequest,
     changeEmail: ChangeEmailRequest,
+    passkeyRegistration: PasskeyRegistrationRequest,
+    passkeyLogin: PasskeyLoginRequest,
+    passkeyName: PasskeyNameRequest,
     empty: EmptyRequest,
     mfaPassword: MfaPasswordRequest,
     mfaCode: MfaCodeRequest,

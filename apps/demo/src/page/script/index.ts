@@ -3,12 +3,15 @@ import { accountsScript } from './accounts.script.js';
 import { apiScript } from './api.script.js';
 import { busyScript } from './busy.script.js';
 import { callbackErrorScript } from './callback-error.script.js';
+import { devicesScript } from './devices.script.js';
 import { emailLinksScript } from './email-links.script.js';
+import { emailSettingsScript } from './email-settings.script.js';
 import { fieldErrorsScript } from './field-errors.script.js';
 import { mainScript } from './main.script.js';
 import { messagesScript } from './messages.script.js';
 import { passwordFormsScript } from './password-forms.script.js';
 import { refusalScript } from './refusal.script.js';
+import { signedInSendScript } from './signed-in-send.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 
@@ -21,11 +24,14 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'api.js': apiScript,
   'busy.js': busyScript,
   'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),
+  'devices.js': devicesScript,
   'email-links.js': emailLinksScript,
+  'email-settings.js': emailSettingsScript,
   'field-errors.js': fieldErrorsScript,
   'messages.js': messagesScript,
   'password-forms.js': passwordFormsScript,
   'refusal.js': refusalScript,
+  'signed-in-send.js': signedInSendScript,
   'validation-problems.js': validationProblemsScript,
   'views.js': viewsScript,
 });

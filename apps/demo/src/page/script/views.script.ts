@@ -1,7 +1,7 @@
 /** /demo/views.js: which section shows (signed out, signed in, the reset link's landing) and who is signed in. */
 export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToken, send } from './api.js';
 import { loadAccounts } from './accounts.js';
-import { showRefusal } from './messages.js';
+import { showAlert, showRefusal } from './messages.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
@@ -9,6 +9,18 @@ export const signedOut = byId('signed-out');
 export const signedIn = byId('signed-in');
 // The landing of a mailed link: a reset link, or an email link (/verify-email, /confirm-email).
 let resetView = byId('reset-password') || document.querySelector('section[data-mail-link]');
+// What the other parts of the signed-in card (devices, email) do when someone signs in or out.
+const signInHandlers = [];
+const signOutHandlers = [];
+
+/** handler(user) runs, and is awaited, each time the signed-in card shows a user. */
+export function whenSignedIn(handler) {
+  signInHandlers.push(handler);
+}
+
+export function whenSignedOut(handler) {
+  signOutHandlers.push(handler);
+}
 
 export function isResetView() {
   return resetView !== null;
@@ -32,13 +44,22 @@ export async function showSignedIn(user) {
   byId('user-display-name').textContent = user.displayName || 'not set';
   byId('user-plan').textContent = user.plan || 'not set';
   if (!resetView) showOnly(signedIn);
-  await loadAccounts();
+  await Promise.all([loadAccounts(), ...signInHandlers.map((handler) => handler(user))]);
 }
 
 export function showSignedOut() {
   forgetAccessToken();
   status.textContent = 'Not signed in';
   if (!resetView) showOnly(signedOut);
+  for (const handler of signOutHandlers) handler();
+}
+
+/** The credential was refused for good (ended elsewhere, expired): the signed-out page, and why. */
+export function showSessionEnded() {
+  showSignedOut();
+  showAlert('Your session has ended. Log in again.');
+  // The button pressed (or the field typed in) left with the signed-in card.
+  focusHeading(signedOut);
 }
 
 export function focusHeading(section) {
