@@ -122,7 +122,7 @@ export class MfaSettings {
     return outcome.result as T;
   }
 
-  /** OWASP ASVS 5.0 V6.2: a change of authentication factors asks for the current password. */
+  /** OWASP Multifactor Authentication Cheat Sheet: changing or turning off a factor asks for the current password. */
   private async checkPassword(user: SvcUser, password: string): Promise<void> {
     if (!(await this.hasher.verify(password, user.passwordHash))) throw new AuthError('CURRENT_PASSWORD_INVALID');
   }
