@@ -15,7 +15,13 @@ import { UserStore } from '../../users/user-store.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { type MfaChallenge, MfaChallengeTokens } from './mfa-challenge-token.js';
-import { type MfaAnswer, MfaProofs } from './mfa-proof.js';
+import { type MfaAnswer, type MfaProofOutcome, MfaProofs } from './mfa-proof.js';
+
+/** What the verification's transaction decided. */
+type VerifyOutcome =
+  | { kind: 'gone' }
+  | { kind: 'refused'; proof: Extract<MfaProofOutcome, { proven: false }> }
+  | { kind: 'signed-in'; proof: Extract<MfaProofOutcome, { proven: true }>; login: LoginResult };
 
 /**
  * The login's second step (README, "Two-step login"): the challenge cookie names the user and how
@@ -45,16 +51,16 @@ export class MfaVerification {
     if (!challenge) this.refuseChallenge(response);
     const attempt = await this.limits.admit(request, response, challenge);
     const at = this.clock.now();
-    const outcome = await this.unitOfWork.transaction(async (manager) => {
+    const outcome = await this.unitOfWork.transaction(async (manager): Promise<VerifyOutcome> => {
       const user = await this.users.lockById(manager, challenge.userId);
       // Fails closed: deactivated, two-step login turned off, or the password changed since the first factor.
-      if (!user?.isActive || !user.mfaTotpEnabled || !constantTimeEqual(this.tokens.passwordBindingOf(user), challenge.passwordBinding)) return { gone: true as const };
+      if (!user?.isActive || !user.mfaTotpEnabled || !constantTimeEqual(this.tokens.passwordBindingOf(user), challenge.passwordBinding)) return { kind: 'gone' };
       const proof = await this.proofs.check(manager, user.id, answer, at);
-      if (!proof.proven) return { proof };
-      return { proof, login: { user, credential: await this.issuer.issue(manager, user, request), method: challenge.method, provider: challenge.provider } };
+      if (!proof.proven) return { kind: 'refused', proof };
+      return { kind: 'signed-in', proof, login: { user, credential: await this.issuer.issue(manager, user, request), method: challenge.method, provider: challenge.provider } };
     });
-    if ('gone' in outcome) this.refuseChallenge(response);
-    if (!outcome.proof.proven) {
+    if (outcome.kind === 'gone') this.refuseChallenge(response);
+    if (outcome.kind === 'refused') {
       await this.limits.countFailure(attempt);
       this.announceFailure(request, challenge, outcome.proof.method, outcome.proof.reason);
       throw new AuthError('MFA_CODE_INVALID', { status: 401 });
@@ -63,7 +69,7 @@ export class MfaVerification {
     if (outcome.proof.method === 'recovery_code') {
       this.events.publishAfterResponse(request, AuthEvent.MfaRecoveryCodeUsed, { userId: challenge.userId, remaining: outcome.proof.remaining, at });
     }
-    return outcome.login!;
+    return outcome.login;
   }
 
   private refuseChallenge(response: Response): never {
