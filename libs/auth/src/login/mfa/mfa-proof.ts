@@ -9,10 +9,12 @@ import { TotpSecretCipher } from './totp-secret.cipher.js';
 /** What a user answers a second-factor question with: an authenticator code, or one of their recovery codes. */
 export type MfaAnswer = { code: string; recoveryCode?: undefined } | { recoveryCode: string; code?: undefined };
 
+export type MfaProofFailure = { proven: false; method: 'totp' | 'recovery_code'; reason: 'wrong_code' | 'replayed_code' };
+
 export type MfaProofOutcome =
   | { proven: true; method: 'totp' }
   | { proven: true; method: 'recovery_code'; remaining: number }
-  | { proven: false; method: 'totp' | 'recovery_code'; reason: 'wrong_code' | 'replayed_code' };
+  | MfaProofFailure;
 
 /**
  * Checks a second factor of a user whose two-step login is on, inside the caller's transaction, and

@@ -14,7 +14,7 @@ import { clientAddressOf } from '../../http/client-address.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserStore } from '../../users/user-store.js';
 import { PasswordHasher } from '../password/password-hasher.js';
-import { type MfaAnswer, MfaProofs } from './mfa-proof.js';
+import { type MfaAnswer, type MfaProofFailure, MfaProofs } from './mfa-proof.js';
 import { MfaTotpStore } from './mfa-totp.store.js';
 import { RecoveryCodeStore } from './recovery-code.store.js';
 import { TotpCodes } from './totp-codes.js';
@@ -109,17 +109,15 @@ export class MfaSettings {
     step: MfaFailureEvent['step'],
     change: (manager: EntityManager, userId: string) => Promise<T>,
   ): Promise<T> {
-    const outcome = await this.unitOfWork.transaction(async (manager) => {
+    const outcome = await this.unitOfWork.transaction(async (manager): Promise<{ proven: true; result: T } | { proven: false; failure: MfaProofFailure }> => {
       const user = await this.lockedUser(manager, principal);
       if (!user.mfaTotpEnabled) throw new AuthError('MFA_NOT_ENABLED');
       const proof = await this.proofs.check(manager, user.id, answer, this.clock.now());
-      if (!proof.proven) return { failure: proof, result: undefined };
-      return { failure: undefined, result: await change(manager, user.id) };
+      if (!proof.proven) return { proven: false, failure: proof };
+      return { proven: true, result: await change(manager, user.id) };
     });
-    if (outcome.failure) {
-      this.refuse(request, principal, step, outcome.failure);
-    }
-    return outcome.result as T;
+    if (!outcome.proven) this.refuse(request, principal, step, outcome.failure);
+    return outcome.result;
   }
 
   /** OWASP Multifactor Authentication Cheat Sheet: changing or turning off a factor asks for the current password. */

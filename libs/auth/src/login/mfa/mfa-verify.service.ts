@@ -15,12 +15,12 @@ import { UserStore } from '../../users/user-store.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { type MfaChallenge, MfaChallengeTokens } from './mfa-challenge-token.js';
-import { type MfaAnswer, type MfaProofOutcome, MfaProofs } from './mfa-proof.js';
+import { type MfaAnswer, type MfaProofFailure, type MfaProofOutcome, MfaProofs } from './mfa-proof.js';
 
 /** What the verification's transaction decided. */
 type VerifyOutcome =
   | { kind: 'gone' }
-  | { kind: 'refused'; proof: Extract<MfaProofOutcome, { proven: false }> }
+  | { kind: 'refused'; proof: MfaProofFailure }
   | { kind: 'signed-in'; proof: Extract<MfaProofOutcome, { proven: true }>; login: LoginResult };
 
 /**
