@@ -13,7 +13,7 @@ import type { MfaChallenge } from './mfa-challenge-token.js';
 
 /** RFC 4226 §7.3, RFC 6238 §5.2: five tries a challenge; then the password must be given again. */
 export const ATTEMPTS_PER_CHALLENGE = 5;
-/** The challenge's counter window: the longest `mfa.challengeTtlSeconds`. */
+/** The challenge's counter window: the longest `mfa.challengeTtlSeconds`, so a challenge spans two windows at most. */
 const CHALLENGE_WINDOW_SECONDS = 900;
 const BACKEND_TIMEOUT_MS = 2000;
 const ROUTE = '/mfa/verify';
