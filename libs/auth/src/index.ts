@@ -11,6 +11,7 @@ export type {
   CookieOptions,
   EmailVerificationOptions,
   JwtOptions,
+  MfaOptions,
   PasskeyOptions,
   PasswordOptions,
   RateLimitOptions,
@@ -29,9 +30,24 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
+export {
+  authEntities,
+  EmailToken,
+  MfaRecoveryCode,
+  MfaTotp,
+  OAuthAccount,
+  OAuthUsedState,
+  Passkey,
+  PasskeyUsedChallenge,
+  PasswordResetToken,
+  RateLimitCounter,
+  RefreshFamily,
+  RefreshToken,
+  Session,
+  User,
+} from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
-export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
+export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
 export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
@@ -45,6 +61,9 @@ export type {
   LoginAfterEvent,
   LoginFailureEvent,
   LogoutAfterEvent,
+  MfaChangeEvent,
+  MfaFailureEvent,
+  MfaRecoveryCodeUsedEvent,
   OAuth2LoginAfterEvent,
   OidcLoginAfterEvent,
   PasskeyChangeEvent,
@@ -70,6 +89,7 @@ export type {
   ForgotPasswordPayload,
   LoginPayload,
   LogoutPayload,
+  MfaEnablePayload,
   OAuthLoginPayload,
   RefreshPayload,
   ResetPasswordPayload,

@@ -82,6 +82,8 @@ describe('the layout of libs/auth/src', () => {
       bcrypt: (file) => folderOf(file) === 'login/password',
       '@simplewebauthn/server': (file) => folderOf(file) === 'login/passkey',
       ioredis: (file) => folderOf(file) === 'rate-limit',
+      otpauth: (file) => folderOf(file) === 'login/mfa',
+      qrcode: (file) => folderOf(file) === 'login/mfa',
       pg: () => false,
     };
     const strays = FILES.flatMap((file) => importsOf(file).packages.filter((name) => owners[name] && !owners[name](file)).map((name) => `${file} imports ${name}`));

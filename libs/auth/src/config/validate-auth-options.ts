@@ -6,6 +6,7 @@ import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, ty
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { validateEmailVerification } from './validate-email-verification.js';
+import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
@@ -69,6 +70,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sessionName: cookieName('cookie.sessionName', cookie.sessionName, 'svc_session'),
       refreshName: cookieName('cookie.refreshName', cookie.refreshName, 'svc_refresh'),
       oauthStateName: cookieName('cookie.oauthStateName', cookie.oauthStateName, 'svc_oauth_state'),
+      mfaChallengeName: cookieName('cookie.mfaChallengeName', cookie.mfaChallengeName, 'svc_mfa'),
       passkeyChallengeName: cookieName('cookie.passkeyChallengeName', cookie.passkeyChallengeName, 'svc_passkey'),
       secure,
       sameSite,
@@ -83,6 +85,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
+    mfa: validateMfa(options.mfa, shape.loginMethods, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
     passkeys: validatePasskeys(options.passkeys, baseUrl, moduleSecret),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };

@@ -23,6 +23,10 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   passkeyLogin: { secrets: [] },
   passkeyName: { secrets: [] },
   empty: { secrets: [] },
+  mfaPassword: { secrets: ['password'] },
+  mfaCode: { secrets: ['code'] },
+  mfaConfirm: { secrets: ['password', 'code', 'recoveryCode'] },
+  mfaVerify: { secrets: ['code', 'recoveryCode'] },
 };
 
 /**
