@@ -5,6 +5,9 @@ import { DemoUser } from './users/demo-user.entity.js';
 /** Where a failed provider callback lands (`/?error=<CODE>`): the page shows the code's message. */
 const CALLBACK_ERROR_PAGE = '/';
 
+/** The name an authenticator app shows beside the demo's codes (the `otpauth://` URL's issuer). */
+export const DEMO_TOTP_ISSUER = 'svc demo';
+
 /** A new user's display name is the provider's name for them (the library drops it if it breaks the column's rules). */
 const displayNameFromProvider: ProfileColumnsMapper = (_profile, userInfo) => ({ displayName: userInfo.name });
 

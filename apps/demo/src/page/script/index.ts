@@ -9,6 +9,9 @@ import { mainScript } from './main.script.js';
 import { messagesScript } from './messages.script.js';
 import { passwordFormsScript } from './password-forms.script.js';
 import { refusalScript } from './refusal.script.js';
+import { stepsScript } from './steps.script.js';
+import { twoStepChallengeScript } from './two-step-challenge.script.js';
+import { twoStepScript } from './two-step.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 
@@ -26,6 +29,9 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'messages.js': messagesScript,
   'password-forms.js': passwordFormsScript,
   'refusal.js': refusalScript,
+  'steps.js': stepsScript,
+  'two-step.js': twoStepScript,
+  'two-step-challenge.js': twoStepChallengeScript,
   'validation-problems.js': validationProblemsScript,
   'views.js': viewsScript,
 });

@@ -2,11 +2,14 @@
 export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToken, send } from './api.js';
 import { loadAccounts } from './accounts.js';
 import { showRefusal } from './messages.js';
+import { clearTwoStep, loadTwoStep } from './two-step.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
 export const signedOut = byId('signed-out');
 export const signedIn = byId('signed-in');
+// The login's second step (two-step login), between the two.
+const challenge = byId('two-step-challenge');
 // The landing of a mailed link: a reset link, or an email link (/verify-email, /confirm-email).
 let resetView = byId('reset-password') || document.querySelector('section[data-mail-link]');
 
@@ -22,7 +25,7 @@ export function leaveResetView() {
 }
 
 export function showOnly(section) {
-  for (const candidate of [signedOut, signedIn, resetView]) if (candidate) candidate.hidden = candidate !== section;
+  for (const candidate of [signedOut, signedIn, challenge, resetView]) if (candidate) candidate.hidden = candidate !== section;
 }
 
 export async function showSignedIn(user) {
@@ -33,10 +36,12 @@ export async function showSignedIn(user) {
   byId('user-plan').textContent = user.plan || 'not set';
   if (!resetView) showOnly(signedIn);
   await loadAccounts();
+  await loadTwoStep(user);
 }
 
 export function showSignedOut() {
   forgetAccessToken();
+  clearTwoStep();
   status.textContent = 'Not signed in';
   if (!resetView) showOnly(signedOut);
 }
