@@ -31,6 +31,8 @@ import { AuthBodyPipe } from './http/auth-body.pipe.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
+import { LoginCompletion } from './login/login-completion.js';
+import { mfaGateOnly, mfaParts } from './login/mfa/mfa.parts.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
 import { passwordLoginParts } from './login/password/password.parts.js';
@@ -71,7 +73,9 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false', extras.globalGuard);
   const shape = moduleShapeOf(extras);
   const credential = CREDENTIALS[shape.credential];
-  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), credential];
+  // Two-step login's routes need the password method (its setup asks for the password); every login passes its gate.
+  const secondFactor = shape.loginMethods.includes('password') ? mfaParts : mfaGateOnly;
+  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), secondFactor, credential];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
@@ -84,6 +88,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
     AuthBodyPipe,
     CredentialDelivery,
+    LoginCompletion,
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),

@@ -11,6 +11,7 @@ export type {
   CookieOptions,
   EmailVerificationOptions,
   JwtOptions,
+  MfaOptions,
   PasswordOptions,
   RateLimitOptions,
   RedisCommands,
@@ -28,9 +29,9 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
+export { authEntities, EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
-export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
+export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
 export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
@@ -44,6 +45,9 @@ export type {
   LoginAfterEvent,
   LoginFailureEvent,
   LogoutAfterEvent,
+  MfaChangeEvent,
+  MfaFailureEvent,
+  MfaRecoveryCodeUsedEvent,
   OAuth2LoginAfterEvent,
   OidcLoginAfterEvent,
   PasswordChangedEvent,
@@ -66,6 +70,7 @@ export type {
   ForgotPasswordPayload,
   LoginPayload,
   LogoutPayload,
+  MfaEnablePayload,
   OAuthLoginPayload,
   RefreshPayload,
   ResetPasswordPayload,

@@ -81,6 +81,8 @@ describe('the layout of libs/auth/src', () => {
       passport: (file) => folderOf(file) === 'credentials/jwt',
       bcrypt: (file) => folderOf(file) === 'login/password',
       ioredis: (file) => folderOf(file) === 'rate-limit',
+      otpauth: (file) => folderOf(file) === 'login/mfa',
+      qrcode: (file) => folderOf(file) === 'login/mfa',
       pg: () => false,
     };
     const strays = FILES.flatMap((file) => importsOf(file).packages.filter((name) => owners[name] && !owners[name](file)).map((name) => `${file} imports ${name}`));

@@ -47,6 +47,7 @@ export interface AuthConfig {
     readonly sessionName: string;
     readonly refreshName: string;
     readonly oauthStateName: string;
+    readonly mfaChallengeName: string;
     readonly secure: boolean;
     readonly sameSite: 'lax' | 'strict' | 'none';
     readonly path: string;
@@ -66,6 +67,16 @@ export interface AuthConfig {
     readonly verifyPath: string;
     readonly confirmPath: string;
     readonly sendsMail: boolean;
+  };
+  /** Present when two-step login is on. */
+  readonly mfa?: {
+    readonly issuer: string;
+    readonly challengeTtlSeconds: number;
+    readonly challengeProviderLogins: boolean;
+    /** AES-256-GCM keys of the stored TOTP secrets, the current one first, each with its id (README, "Two-step login"). */
+    readonly secretKeys: readonly { readonly id: string; readonly key: string }[];
+    /** HMAC key of the challenge tokens. */
+    readonly challengeKey: string;
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

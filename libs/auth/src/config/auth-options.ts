@@ -43,6 +43,8 @@ export interface CookieOptions {
   refreshName?: string;
   /** @default 'svc_oauth_state' */
   oauthStateName?: string;
+  /** The two-step login's challenge cookie (README, "Two-step login"). @default 'svc_mfa' */
+  mfaChallengeName?: string;
   /** @default true */
   secure?: boolean;
   /** @default 'lax' */
@@ -88,6 +90,25 @@ export interface EmailVerificationOptions {
    * silently dropped). `false`: it sends no such mail. @default true
    */
   sendsMail?: boolean;
+}
+
+/**
+ * Two-step login with an authenticator app (TOTP, RFC 6238) and recovery codes (README, "Two-step
+ * login"). The section being given turns it on; it needs the password method and the module's `secret`.
+ */
+export interface MfaOptions {
+  /** The name the authenticator app shows beside the account (the otpauth URL's issuer). Required. */
+  issuer: string;
+  /** Lifetime of the challenge a password login gets instead of a credential. @default 300 (60..900) */
+  challengeTtlSeconds?: number;
+  /** Provider logins (oauth2, oidc) of a user with two-step login on are challenged too. @default false */
+  challengeProviderLogins?: boolean;
+  /**
+   * Earlier values of the module's `secret`, newest first: stored TOTP secrets encrypted under a key
+   * derived from one of them still decrypt, and are encrypted again under the current key at their
+   * next use (README, "Two-step login", rotation). @default []
+   */
+  previousSecrets?: string[];
 }
 
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
@@ -176,6 +197,8 @@ export interface AuthOptions {
   password?: PasswordOptions;
   /** Email verification and change of email (needs the password method). @default unset: neither */
   emailVerification?: EmailVerificationOptions;
+  /** Two-step login: TOTP and recovery codes (needs the password method and `secret`). @default unset: off */
+  mfa?: MfaOptions;
   rateLimit?: RateLimitOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;

@@ -6,6 +6,7 @@ import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, ty
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { validateEmailVerification } from './validate-email-verification.js';
+import { validateMfa } from './validate-mfa.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 
 const HOUR_SECONDS = 3600;
@@ -68,6 +69,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sessionName: cookieName('cookie.sessionName', cookie.sessionName, 'svc_session'),
       refreshName: cookieName('cookie.refreshName', cookie.refreshName, 'svc_refresh'),
       oauthStateName: cookieName('cookie.oauthStateName', cookie.oauthStateName, 'svc_oauth_state'),
+      mfaChallengeName: cookieName('cookie.mfaChallengeName', cookie.mfaChallengeName, 'svc_mfa'),
       secure,
       sameSite,
       path: cookiePath('cookie.path', cookie.path ?? '/'),
@@ -81,6 +83,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
+    mfa: validateMfa(options.mfa, shape.loginMethods, moduleSecret),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -22,6 +22,10 @@ export const AuthEvent = {
   EmailChangeNotice: 'svc.email.change_notice',
   EmailChanged: 'svc.email.changed',
   SessionRevoked: 'svc.session.revoked',
+  MfaEnabled: 'svc.mfa.enabled',
+  MfaDisabled: 'svc.mfa.disabled',
+  MfaFailure: 'svc.mfa.failure',
+  MfaRecoveryCodeUsed: 'svc.mfa.recovery_code_used',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -150,6 +154,32 @@ export interface SessionRevokedEvent {
   by: 'user';
 }
 
+/** Two-step login turned on or off for a user (README, "Two-step login"); `at` by the injected clock. */
+export interface MfaChangeEvent {
+  userId: string;
+  at: Date;
+}
+
+/**
+ * A wrong code at a two-step step: `verify` (the login's challenge, `method` says which kind was
+ * tried) or a settings route (`enable`, `disable`, `regenerate`). Never the code itself.
+ */
+export interface MfaFailureEvent {
+  userId: string;
+  step: 'verify' | 'enable' | 'disable' | 'regenerate';
+  method: 'totp' | 'recovery_code';
+  reason: 'wrong_code' | 'replayed_code';
+  ip: string | null;
+  at: Date;
+}
+
+/** A recovery code was spent at /mfa/verify; `remaining` unused codes are left. */
+export interface MfaRecoveryCodeUsedEvent {
+  userId: string;
+  remaining: number;
+  at: Date;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -169,4 +199,8 @@ export interface AuthEventPayloads {
   'svc.email.change_notice': EmailChangeNoticeEvent;
   'svc.email.changed': EmailChangedEvent;
   'svc.session.revoked': SessionRevokedEvent;
+  'svc.mfa.enabled': MfaChangeEvent;
+  'svc.mfa.disabled': MfaChangeEvent;
+  'svc.mfa.failure': MfaFailureEvent;
+  'svc.mfa.recovery_code_used': MfaRecoveryCodeUsedEvent;
 }

@@ -20,6 +20,10 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   emailToken: { secrets: ['token'] },
   changeEmail: { hook: 'beforeChangeEmail', secrets: ['password'] },
   empty: { secrets: [] },
+  mfaPassword: { secrets: ['password'] },
+  mfaCode: { secrets: ['code'] },
+  mfaConfirm: { secrets: ['password', 'code', 'recoveryCode'] },
+  mfaVerify: { secrets: ['code', 'recoveryCode'] },
 };
 
 /**

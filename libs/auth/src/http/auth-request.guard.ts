@@ -18,8 +18,9 @@ export class AuthRequestGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     // The cookies as the authentication reads them, with the same parser (README, "Cross-site requests").
-    const { sessionName, refreshName } = this.config.cookie;
-    if (readCookie(request, sessionName) !== undefined || readCookie(request, refreshName) !== undefined) assertSameOrigin(request, this.config);
+    const { sessionName, refreshName, mfaChallengeName } = this.config.cookie;
+    const cookieAuthenticated = [sessionName, refreshName, mfaChallengeName].some((name) => readCookie(request, name) !== undefined);
+    if (cookieAuthenticated) assertSameOrigin(request, this.config);
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { getMetadataStorage, IsEmail, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { getMetadataStorage, IsEmail, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from './email.js';
 import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
@@ -17,6 +17,14 @@ export interface AuthSchemas {
   changeEmail: Type<object>;
   /** A route that takes no body: nothing, or `{}`. */
   empty: Type<object>;
+  /** Two-step setup: the current password. */
+  mfaPassword: Type<object>;
+  /** Two-step enable: a first authenticator code. */
+  mfaCode: Type<object>;
+  /** Two-step disable and new recovery codes: the password, and a code or a recovery code. */
+  mfaConfirm: Type<object>;
+  /** The login's second step: a code or a recovery code. */
+  mfaVerify: Type<object>;
 }
 
 export type AuthSchemaName = keyof AuthSchemas;
@@ -42,8 +50,35 @@ const EmailField = (): PropertyDecorator => {
   };
 };
 
+/** An authenticator code: RFC 6238 with 6 digits, as a string (a leading zero is a digit). */
+const TotpCodeField = (): PropertyDecorator => {
+  const isString = IsString();
+  const sixDigits = Matches(/^[0-9]{6}$/, { message: 'code must be 6 digits' });
+  return (target, property) => {
+    isString(target, property);
+    sixDigits(target, property);
+  };
+};
+
+/**
+ * A second factor's answer: `code`, or `recoveryCode`, exactly one of them. Each is checked when
+ * given (or when neither is, so the problem names `code`).
+ */
+function secondFactorFields(schema: Function): void {
+  const prototype = schema.prototype as object;
+  ValidateIf((body: { code?: unknown; recoveryCode?: unknown }) => body.code !== undefined || body.recoveryCode === undefined)(prototype, 'code');
+  TotpCodeField()(prototype, 'code');
+  ValidateIf((body: { recoveryCode?: unknown }) => body.recoveryCode !== undefined)(prototype, 'recoveryCode');
+  IsString()(prototype, 'recoveryCode');
+  MaxLength(64)(prototype, 'recoveryCode');
+  ValidateBy({
+    name: 'eitherCodeOrRecoveryCode',
+    validator: { validate: (_value, args) => (args?.object as { code?: unknown }).code === undefined, defaultMessage: () => 'give either code or recoveryCode, not both' },
+  })(prototype, 'recoveryCode');
+}
+
 /** Columns that only the library writes: tagging them `@SvcInput()` would let a client set them. */
-const LIBRARY_OWNED = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'password', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'];
+const LIBRARY_OWNED = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'password', 'passwordHash', 'isActive', 'mfaTotpEnabled', 'createdAt', 'updatedAt'];
 
 export function buildAuthSchemas(userEntity: Function, password: { minLength: number; maxLength: number }): AuthSchemas {
   class SignupRequest {
@@ -114,6 +149,31 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
 
   class EmptyRequest {}
 
+  class MfaPasswordRequest {
+    // The current password, checked like a login password: one set under older length rules still counts.
+    @IsString()
+    @MinLength(1)
+    @MaxLength(1024)
+    password: string;
+  }
+
+  class MfaCodeRequest {
+    @TotpCodeField()
+    code: string;
+  }
+
+  class MfaConfirmRequest extends MfaPasswordRequest {
+    code?: string;
+    recoveryCode?: string;
+  }
+  secondFactorFields(MfaConfirmRequest);
+
+  class MfaVerifyRequest {
+    code?: string;
+    recoveryCode?: string;
+  }
+  secondFactorFields(MfaVerifyRequest);
+
   return {
     signup: SignupRequest,
     login: LoginRequest,
@@ -123,6 +183,10 @@ export function buildAuthSchemas(userEntity: Function, password: { minLength: nu
     emailToken: EmailTokenRequest,
     changeEmail: ChangeEmailRequest,
     empty: EmptyRequest,
+    mfaPassword: MfaPasswordRequest,
+    mfaCode: MfaCodeRequest,
+    mfaConfirm: MfaConfirmRequest,
+    mfaVerify: MfaVerifyRequest,
   };
 }
 

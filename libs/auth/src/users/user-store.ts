@@ -124,6 +124,11 @@ export class UserStore {
     return result.affected === 1;
   }
 
+  /** `users.mfa_totp_enabled`, written in the transaction that changes `mfa_totp` (README, "Two-step login"). */
+  async setMfaTotpEnabled(manager: EntityManager, userId: string, enabled: boolean): Promise<void> {
+    await manager.update(this.config.userEntity, { id: userId }, { mfaTotpEnabled: enabled } as Partial<SvcUser>);
+  }
+
   /** Built once, like the session lookup. */
   private byEmailSql(dataSource: DataSource): string {
     this.byEmail ??= [
