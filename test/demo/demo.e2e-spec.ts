@@ -72,8 +72,8 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
     const call = client(demo.baseUrl);
     const signup = await call('POST', '/auth/signup', { email: 'Demo@Example.io', password: 'correct horse', displayName: 'Demo' });
     expect(signup.status).toBe(201);
-    // AUTH_EMAIL_VERIFICATION defaults to optional: the body says whether the email is verified.
-    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free', emailVerified: false });
+    // AUTH_EMAIL_VERIFICATION defaults to optional: the body says whether the email is verified; two-step login is on beside the password.
+    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free', emailVerified: false, mfa: { totp: false } });
     expect((await call('GET', '/auth/me')).body.email).toBe('demo@example.io');
     expect((await call('POST', '/auth/logout')).status).toBe(204);
     expect((await call('GET', '/auth/me')).status).toBe(401);
@@ -175,10 +175,11 @@ describe('the demo app configuration', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be postgres://..., sqlite:<file> or sqlite::memory:'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE must be one of true, false'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'changeme' }, 'jwt.secretKey must be at least 32 characters'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'jwt.secretKey is a placeholder value'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'jwt.secretKey is a placeholder value'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'jwt.secretKey is a placeholder value'],
+    // AUTH_SECRET is the module's secret (two-step login derives its keys from it) as well as jwt.secretKey: checked as the first.
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'changeme' }, 'secret must be at least 32 characters'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'secret is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'secret is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'secret is a placeholder value'],
   ])('exits non-zero on %o, naming the field', async (env, message) => {
     const result = await runDemo({ PORT: String(await reserveLoopbackPort()), DATABASE_URL: 'sqlite::memory:', ...env });
     if (!('exitCode' in result)) {
