@@ -1,6 +1,9 @@
 import { expect } from '@jest/globals';
 import type { LoggerService, Type } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { type AuthEventName, type AuthEventPayloads, type AuthHooks, type AuthOptions, type MfaOptions } from '#svc/auth';
 import { type Engine, availableEngines, freshDatabase } from '../support/engines.js';
@@ -151,4 +154,19 @@ export function sha256(value: string): string {
 /** A boolean column as a boolean, whichever engine stored it (SQLite keeps 0 and 1). */
 export function boolOf(value: unknown): boolean {
   return value === true || value === 1;
+}
+
+/**
+ * A database that outlives one application, for two in turn (a restart with other options): on
+ * PostgreSQL a fresh database, on SQLite a file (an in-memory one dies with its connection).
+ */
+export async function lastingDatabase(engine: Engine): Promise<{ forEach: Awaited<ReturnType<typeof freshDatabase>>; drop: () => Promise<void> }> {
+  const database =
+    engine === 'postgres'
+      ? await freshDatabase(engine)
+      : (() => {
+          const file = path.join(tmpdir(), `svc-two-step-${randomBytes(6).toString('hex')}.sqlite`);
+          return { options: { type: 'better-sqlite3' as const, database: file }, drop: () => rm(file, { force: true }) };
+        })();
+  return { forEach: { options: database.options, drop: async () => undefined }, drop: database.drop };
 }
