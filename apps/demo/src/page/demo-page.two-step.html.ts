@@ -34,7 +34,7 @@ export function twoStepSection(issuer: string): string {
         <form id="two-step-enable" method="post" novalidate>
           <div class="field">
             <label for="two-step-enable-code">Code</label>
-            <input id="two-step-enable-code" name="code" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" maxlength="6" required aria-describedby="two-step-enable-hint">
+            <input id="two-step-enable-code" name="code" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" required aria-describedby="two-step-enable-hint">
             <p id="two-step-enable-hint" class="hint">The 6 digits your app shows now for ${escapeHtml(issuer)}.</p>
           </div>
           <div class="actions">
@@ -61,7 +61,7 @@ export function twoStepSection(issuer: string): string {
           </div>
           <div class="field">
             <label for="two-step-manage-code">Code</label>
-            <input id="two-step-manage-code" name="code" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" maxlength="6" required aria-describedby="two-step-manage-hint">
+            <input id="two-step-manage-code" name="code" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" required aria-describedby="two-step-manage-hint">
             <p id="two-step-manage-hint" class="hint">Your password and a code from your app, to make new recovery codes (the old ones stop working) or to turn two-step login off.</p>
           </div>
           <div class="actions">
@@ -84,7 +84,7 @@ export function twoStepChallengeSection(issuer: string): string {
       <form id="two-step-verify" method="post" novalidate>
         <div class="field">
           <label for="two-step-verify-code">Code</label>
-          <input id="two-step-verify-code" name="code" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" maxlength="6" required aria-describedby="two-step-verify-hint">
+          <input id="two-step-verify-code" name="code" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" required aria-describedby="two-step-verify-hint">
           <p id="two-step-verify-hint" class="hint">The 6 digits your authenticator app shows for ${escapeHtml(issuer)}.</p>
         </div>
         <button type="submit" class="primary">Verify</button>
