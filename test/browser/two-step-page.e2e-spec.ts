@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import { codeOfSecretAt, wrongCodeAt } from '../two-step/codes-of-secret.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
+import { descriptionOf } from './support/described-by.js';
 import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
@@ -120,6 +121,7 @@ describeInChromium('the demo page\'s two-step login, in Chromium', () => {
       await page.getByRole('heading', { name: 'Two-step login' }).waitFor();
       const code = page.getByLabel('Code');
       expect(await code.evaluate((input) => input.ownerDocument.activeElement === input)).toBe(true);
+      expect(await descriptionOf(code)).toEqual(['The 6 digits your authenticator app shows for svc demo.']);
       expect(await page.getByRole('status').innerText()).toBe('Not signed in');
       expect(await credentialCookies(watched)).toEqual([]);
 
@@ -128,8 +130,9 @@ describeInChromium('the demo page\'s two-step login, in Chromium', () => {
       await see(page.getByRole('alert'), AUTH_ERRORS.MFA_CODE_INVALID[1]);
       expect(await page.getByRole('status').innerText()).toBe('Not signed in');
 
-      // Enter submits the form it is in.
-      await code.fill(nextCode(secret));
+      // Enter submits the form it is in; a code typed as apps show it, in two groups, is taken.
+      const right = nextCode(secret);
+      await code.fill(`${right.slice(0, 3)} ${right.slice(3)}`);
       await code.press('Enter');
       await see(page.getByRole('status'), `Signed in as ${email}`);
       expect(await page.getByRole('alert').count()).toBe(0);
