@@ -80,7 +80,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (README, "Two-step log
     const wrongCode = await t.verify(challenge, { code: wrong });
     expect(wrongCode.status).toBe(401);
     expect(wrongCode.body).toEqual(CODE_INVALID);
-    const wrongRecovery = await t.verify(challenge, { recoveryCode: 'aaaa-bbbb-cccc-dddd' });
+    const wrongRecovery = await t.verify(challenge, { recoveryCode: 'aaaa-bbbb-cccc-dddd-eeee-ffff' });
     expect(wrongRecovery.status).toBe(401);
     expect(wrongRecovery.body).toEqual(CODE_INVALID);
     for (const response of [wrongCode, wrongRecovery]) {

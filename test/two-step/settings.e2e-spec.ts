@@ -79,7 +79,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (README, "Two-step 
     const wrongPassword = await t.disable(user.held, { password: `${PASSWORD}!`, code: t.codeOf(user.secret) });
     expect(wrongPassword.status).toBe(403);
     expect(wrongPassword.body.code).toBe('CURRENT_PASSWORD_INVALID');
-    const wrongCode = await t.disable(user.held, { password: PASSWORD, recoveryCode: 'zzzz-zzzz-zzzz-zzzz' });
+    const wrongCode = await t.disable(user.held, { password: PASSWORD, recoveryCode: 'zzzz-zzzz-zzzz-zzzz-zzzz-zzzz' });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.code).toBe('MFA_CODE_INVALID');
     expect((await t.disable(user.held, { password: PASSWORD })).status).toBe(400);

@@ -42,9 +42,9 @@ describe('the mfa section at startup (README, "Options reference")', () => {
       new AuthConfigError('mfa', "is given but the password login method is not on: setup and disable confirm with the password, so it would not take effect (add 'password' to the login extra, or leave the section out)"),
     ],
     [
-      'without the module secret',
+      'without a secret to derive its keys from',
       () => AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, password, mfa: { issuer: 'x' } } as never),
-      new AuthConfigError('secret', 'is required with the mfa section: the stored TOTP secrets are encrypted, and the challenge signed, with keys derived from it'),
+      new AuthConfigError('secret', 'is required with the mfa section: the stored TOTP secrets are encrypted, and the challenge signed, with keys derived from it (or from jwt.secretKey or an OAuth secretKey)'),
     ],
     [
       'challengeProviderLogins without a provider method',
@@ -58,6 +58,10 @@ describe('the mfa section at startup (README, "Options reference")', () => {
     ['a section that is not an object', () => withMfa(true), new AuthConfigError('mfa', 'must be an object', true)],
   ])('stops %s, naming the option', async (_case, auth, error) => {
     await expect(boot(auth())).rejects.toThrow(error);
+  });
+
+  it('with the jwt shorthand and no module secret, its keys come from jwt.secretKey', async () => {
+    await boot(AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, password, jwt: { secretKey: TEST_SECRET }, mfa: { issuer: 'x' } } as AuthOptions & { strategy: 'jwt' }));
   });
 
   it('from an async factory: the routes are served', async () => {

@@ -94,7 +94,8 @@ export interface EmailVerificationOptions {
 
 /**
  * Two-step login with an authenticator app (TOTP, RFC 6238) and recovery codes (README, "Two-step
- * login"). The section being given turns it on; it needs the password method and the module's `secret`.
+ * login"). The section being given turns it on; it needs the password method and a secret to derive
+ * its keys from (`secret`, else `jwt.secretKey` or an OAuth `secretKey`).
  */
 export interface MfaOptions {
   /** The name the authenticator app shows beside the account (the otpauth URL's issuer). Required. */
@@ -197,7 +198,7 @@ export interface AuthOptions {
   password?: PasswordOptions;
   /** Email verification and change of email (needs the password method). @default unset: neither */
   emailVerification?: EmailVerificationOptions;
-  /** Two-step login: TOTP and recovery codes (needs the password method and `secret`). @default unset: off */
+  /** Two-step login: TOTP and recovery codes (needs the password method and a secret). @default unset: off */
   mfa?: MfaOptions;
   rateLimit?: RateLimitOptions;
   /** Login through plain OAuth 2.0 providers. */

@@ -83,7 +83,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
-    mfa: validateMfa(options.mfa, shape.loginMethods, moduleSecret),
+    mfa: validateMfa(options.mfa, shape.loginMethods, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };
   if (config.password.minLength > config.password.maxLength) {

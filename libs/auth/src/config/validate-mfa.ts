@@ -12,17 +12,18 @@ const SECRET_KEY_PURPOSE = 'mfa totp secrets';
 /**
  * The `mfa` section (README, "Two-step login"): absent, two-step login is off. Setup and disable
  * confirm with the account's password, so the section needs the password method; its keys (the
- * stored secrets' cipher, the challenge's signature) are derived from the module's `secret`, so it
- * needs that too. `challengeProviderLogins` needs a provider method, or it would not take effect.
+ * stored secrets' cipher, the challenge's signature) are derived from the module's `secret`, else,
+ * as the limiter's account key is, from `jwt.secretKey` or an OAuth `secretKey`, so it needs one of
+ * them. `challengeProviderLogins` needs a provider method, or it would not take effect.
  */
-export function validateMfa(section: MfaOptions | undefined, loginMethods: readonly LoginMethod[], moduleSecret: string | undefined): AuthConfig['mfa'] {
+export function validateMfa(section: MfaOptions | undefined, loginMethods: readonly LoginMethod[], secretToDeriveFrom: string | undefined): AuthConfig['mfa'] {
   if (section === undefined) return undefined;
   if (section === null || typeof section !== 'object' || Array.isArray(section)) throw new AuthConfigError('mfa', 'must be an object', section);
   if (!loginMethods.includes('password')) {
     throw new AuthConfigError('mfa', "is given but the password login method is not on: setup and disable confirm with the password, so it would not take effect (add 'password' to the login extra, or leave the section out)");
   }
-  if (moduleSecret === undefined) {
-    throw new AuthConfigError('secret', 'is required with the mfa section: the stored TOTP secrets are encrypted, and the challenge signed, with keys derived from it');
+  if (secretToDeriveFrom === undefined) {
+    throw new AuthConfigError('secret', 'is required with the mfa section: the stored TOTP secrets are encrypted, and the challenge signed, with keys derived from it (or from jwt.secretKey or an OAuth secretKey)');
   }
   const challengeProviderLogins = bool('mfa.challengeProviderLogins', section.challengeProviderLogins, false);
   if (challengeProviderLogins && !loginMethods.some((method) => method === 'oauth2' || method === 'oidc')) {
@@ -30,7 +31,7 @@ export function validateMfa(section: MfaOptions | undefined, loginMethods: reado
   }
   const previous = section.previousSecrets ?? [];
   if (!Array.isArray(previous)) throw new AuthConfigError('mfa.previousSecrets', 'must be a list of earlier secrets', previous);
-  const secrets = [moduleSecret, ...previous.map((value, i) => secret(`mfa.previousSecrets[${i}]`, value))];
+  const secrets = [secretToDeriveFrom, ...previous.map((value, i) => secret(`mfa.previousSecrets[${i}]`, value))];
   return {
     issuer: nonEmptyString('mfa.issuer', section.issuer, 64),
     // A challenge is a password already checked: short-lived, at least a minute to find the phone.
@@ -40,7 +41,7 @@ export function validateMfa(section: MfaOptions | undefined, loginMethods: reado
       const key = deriveKey(value, SECRET_KEY_PURPOSE);
       return { id: keyIdOf(key), key };
     }),
-    challengeKey: deriveKey(moduleSecret, 'mfa challenges'),
+    challengeKey: deriveKey(secretToDeriveFrom, 'mfa challenges'),
   };
 }
 

@@ -258,7 +258,7 @@ function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
 
 /** The bodies of the two-step routes (README, "Two-step login"). */
 function mfaSchemas(config: AuthConfig): Record<string, SchemaObject> {
-  const recoveryCodes: SchemaObject = { type: 'array', minItems: 10, maxItems: 10, items: { type: 'string', example: 'abcd-efgh-jkmn-pqrs' } };
+  const recoveryCodes: SchemaObject = { type: 'array', minItems: 10, maxItems: 10, items: { type: 'string', example: 'abcd-efgh-jkmn-pqrs-tuvw-xyz2' } };
   return {
     SvcMfaSetup: {
       type: 'object',

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
@@ -36,7 +36,8 @@ export class MfaChallengeTokens {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {
-    const key = config.mfa?.challengeKey ?? deriveKey(randomUUID(), 'mfa challenges');
+    // Without the section nothing is minted, and a key of this instance alone makes sure nothing verifies either.
+    const key = config.mfa?.challengeKey ?? randomBytes(32).toString('base64url');
     this.signingKey = Buffer.from(key, 'base64url');
     this.bindingKey = Buffer.from(deriveKey(key, 'mfa challenge password binding'), 'base64url');
   }
