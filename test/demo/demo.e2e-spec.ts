@@ -175,11 +175,10 @@ describe('the demo app configuration', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be postgres://..., sqlite:<file> or sqlite::memory:'],
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE must be one of true, false'],
-    // AUTH_SECRET is the module's secret (two-step login derives its keys from it) as well as jwt.secretKey: checked as the first.
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'changeme' }, 'secret must be at least 32 characters'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'secret is a placeholder value'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'secret is a placeholder value'],
-    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'secret is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'changeme' }, 'jwt.secretKey must be at least 32 characters'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'jwt.secretKey is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'jwt.secretKey is a placeholder value'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'jwt.secretKey is a placeholder value'],
   ])('exits non-zero on %o, naming the field', async (env, message) => {
     const result = await runDemo({ PORT: String(await reserveLoopbackPort()), DATABASE_URL: 'sqlite::memory:', ...env });
     if (!('exitCode' in result)) {

@@ -43,9 +43,8 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
   if (strategy !== undefined) {
     return {
       ...common,
-      // The password strategies take the module's secret: the limiter's per-account key and two-step
-      // login's keys are derived from it (jwt signs with AUTH_SECRET itself, as jwt.secretKey).
-      secret: strategy === 'session' || strategy === 'jwt' ? config.secret : undefined,
+      // The session shorthand has no section with a secret: the limiter's per-account key and two-step login's keys are derived from this one.
+      secret: strategy === 'session' ? config.secret : undefined,
       strategy,
       mfa: strategy === 'session' || strategy === 'jwt' ? DEMO_MFA : undefined,
       jwt: strategy === 'jwt' ? { secretKey: config.secret } : undefined,
