@@ -141,7 +141,7 @@ describeInChromium('the demo page\'s two-step login, in Chromium', () => {
       await see(page.getByRole('status'), `Signed in as ${email}`);
     });
 
-    it('signs in once with a recovery code instead of a code; the same recovery code is refused the next time; Cancel goes back to the log-in form', async () => {
+    it('signs in once with a recovery code instead of a code; the same recovery code is refused the next time; Cancel, and an expired challenge, go back to the log-in form', async () => {
       const email = `grace-${strategy}@example.io`;
       const { recoveryCodes } = await turnOn(email);
       await twoStep(page).getByRole('button', { name: 'I have saved them' }).click();
@@ -169,6 +169,15 @@ describeInChromium('the demo page\'s two-step login, in Chromium', () => {
       expect(await page.getByLabel('Code').count()).toBe(0);
       await logIn(page, email);
       await page.getByLabel('Code', { exact: true }).waitFor();
+
+      // Past its 5 minutes the challenge is gone: the page says so and the log-in form comes back.
+      demo.clock.shift(6 * 60_000);
+      await page.getByLabel('Code').fill('123456');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await see(page.getByRole('alert'), AUTH_ERRORS.MFA_CHALLENGE_INVALID[1]);
+      expect(await page.getByRole('alert').innerText()).toBe(AUTH_ERRORS.MFA_CHALLENGE_INVALID[1]);
+      await page.getByRole('heading', { name: 'Log in or create an account' }).waitFor();
+      expect(await page.getByLabel('Code').count()).toBe(0);
     });
 
     it('makes new recovery codes (the old ones stop working) and turns two-step login off with password and code', async () => {

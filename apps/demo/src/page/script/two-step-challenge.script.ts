@@ -5,7 +5,7 @@
  */
 export const twoStepChallengeScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
-import { clearMessages, showAlert, showNotice, showRefusal } from './messages.js';
+import { clearMessages, showNotice, showRefusal } from './messages.js';
 import { clearStep, showStep } from './steps.js';
 import { focusHeading, showOnly, showSignedOut, signedInWith, signedOut } from './views.js';
 
@@ -41,10 +41,10 @@ async function verify(form) {
     await signedInWith(answer.body);
     return;
   }
-  // No challenge (it expired, or was used up): only a new login starts one.
+  // No challenge (it expired, or the password changed since): only a new login starts one; the message says so.
   if (answer.body && answer.body.code === 'MFA_CHALLENGE_INVALID') {
     backToLogin();
-    showAlert(String(answer.body.message || 'The second step has expired').replace(/\.?$/, '.') + ' Log in again.');
+    showRefusal(answer);
     return;
   }
   showRefusal(answer);
