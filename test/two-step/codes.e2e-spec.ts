@@ -138,6 +138,15 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (README, "Two-step log
     expect(Object.keys(cookiesOf(response))).toEqual(['svc_mfa']);
   });
 
+  it('the challenge cookie is a cookie credential: a verification from another origin is 403 CSRF_REJECTED', async () => {
+    const user = await t.twoStepUser(nextEmail());
+    const challenge = await t.challenge(user.email);
+    const response = await t.verify(challenge, { code: t.codeOf(user.secret) }, { Origin: 'https://evil.test' });
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe('CSRF_REJECTED');
+    expect((await t.verify(challenge, { code: t.codeOf(user.secret) }, { Origin: 'http://app.test' })).status).toBe(200);
+  });
+
   it('the body: exactly one of code (6 digits) and recoveryCode', async () => {
     const user = await t.twoStepUser(nextEmail());
     const challenge = await t.challenge(user.email);

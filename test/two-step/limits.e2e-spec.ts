@@ -22,7 +22,7 @@ describe.each(ENGINES)('two-step limits on %s (README, "Two-step login")', (engi
     });
     afterAll(() => t?.close());
 
-    it('five wrong codes, then the challenge is spent: 429 RATE_LIMITED with Retry-After even for the right code; a new login gets a new one', async () => {
+    it('five attempts, then the challenge is spent: 429 RATE_LIMITED with Retry-After even for the right code; a new login gets a new one', async () => {
       const user = await t.twoStepUser('per-challenge@x.io');
       const challenge = await t.challenge(user.email);
       for (let i = 0; i < 5; i++) expect((await t.verify(challenge, { code: wrongCodeOf(t, user) })).status).toBe(401);
@@ -32,6 +32,13 @@ describe.each(ENGINES)('two-step limits on %s (README, "Two-step login")', (engi
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await t.verify(challenge, { recoveryCode: user.recoveryCodes[0] })).status).toBe(429);
       expect((await t.verify(await t.challenge(user.email), { code: t.codeOf(user.secret) })).status).toBe(200);
+    });
+
+    it('eight concurrent guesses on one challenge: five are looked at, three refused', async () => {
+      const user = await t.twoStepUser('concurrent-guesses@x.io');
+      const challenge = await t.challenge(user.email);
+      const statuses = (await Promise.all(Array.from({ length: 8 }, () => t.verify(challenge, { code: wrongCodeOf(t, user) })))).map((response) => response.status);
+      expect(statuses.sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     });
   });
 

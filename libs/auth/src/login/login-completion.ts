@@ -7,8 +7,6 @@ import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { LoginProof, SecondFactorGate } from '../parts.js';
 
-export type { LoginProof } from '../parts.js';
-
 /** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
 export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };
 

@@ -11,26 +11,25 @@ import { clientKeyOfAddress } from '../../rate-limit/client-key.js';
 import { type RateLimitCheck, RateLimitStorage } from '../../rate-limit/rate-limit.storage.js';
 import type { MfaChallenge } from './mfa-challenge-token.js';
 
-/** RFC 6238 §5.2, RFC 4226 §7.3: a challenge survives five wrong codes; then the password must be given again. */
-export const FAILURES_PER_CHALLENGE = 5;
+/** RFC 4226 §7.3, RFC 6238 §5.2: five tries a challenge; then the password must be given again. */
+export const ATTEMPTS_PER_CHALLENGE = 5;
 /** The challenge's counter window: the longest `mfa.challengeTtlSeconds`. */
 const CHALLENGE_WINDOW_SECONDS = 900;
 const BACKEND_TIMEOUT_MS = 2000;
 const ROUTE = '/mfa/verify';
 
-/** The counters one verification is weighed against. */
+/** With a rateLimit section, the counters a wrong code counts against: this client's failures for the account, and the account's from every client. */
 interface AttemptKeys {
-  challenge: string;
-  /** With a rateLimit section: this client's failures for the account, and the account's from every client. */
   account?: { ofClient: string; ofAccount: string };
 }
 
 /**
- * The limits of `/mfa/verify` beyond its per-address one (README, "Two-step login"): wrong codes are
- * counted per challenge (always: five, then 429 until the user logs in again) and, with a `rateLimit`
- * section, per account and client address with the account's ceiling across addresses, by the rule
- * of the login (README, "Rate limiting": no lockout by strangers). Only failures count; a client
- * that has not failed is never refused for the account because of other addresses' failures.
+ * The limits of `/mfa/verify` beyond its per-address one (README, "Two-step login"): every attempt
+ * counts against its challenge (always: five, then 429 until the user logs in again; counted before
+ * the code is looked at, so concurrent guesses cannot overrun it) and, with a `rateLimit` section,
+ * wrong codes count per account and client address with the account's ceiling across addresses, by
+ * the rule of the login (README, "Rate limiting": no lockout by strangers): a client that has not
+ * failed is never refused for the account because of other addresses' failures.
  */
 @Injectable()
 export class MfaAttemptLimit {
@@ -44,10 +43,10 @@ export class MfaAttemptLimit {
     this.accounts = new AccountKeys(config.rateLimit?.accountKey);
   }
 
-  /** Throws 429 RATE_LIMITED (with Retry-After) when this challenge, or this client for this account, has failed too often. */
+  /** Counts the attempt against its challenge; throws 429 RATE_LIMITED (with Retry-After) past it, or when this client has failed too often for the account. */
   async admit(request: Request, response: Response, challenge: MfaChallenge): Promise<AttemptKeys> {
+    refuseIfSpent(response, await this.guarded(() => this.storage.check(`mfa-challenge:${challenge.challengeId}`, CHALLENGE_WINDOW_SECONDS, ATTEMPTS_PER_CHALLENGE)));
     const keys = this.keysOf(request, challenge);
-    refuseIfSpent(response, await this.peek(keys.challenge, CHALLENGE_WINDOW_SECONDS, FAILURES_PER_CHALLENGE));
     const settings = this.config.rateLimit;
     if (!keys.account || !settings) return keys;
     const ofClient = await this.peek(keys.account.ofClient, settings.windowSeconds, settings.max);
@@ -56,27 +55,23 @@ export class MfaAttemptLimit {
     return keys;
   }
 
-  /** Counts one wrong code against every counter of the attempt. */
+  /** Counts one wrong code for the account and address; a right one spends nothing of them. */
   async countFailure(keys: AttemptKeys): Promise<void> {
+    const { account } = keys;
     const settings = this.config.rateLimit;
+    if (!account || !settings) return;
     await this.guarded(() =>
-      Promise.all([
-        this.storage.check(keys.challenge, CHALLENGE_WINDOW_SECONDS, FAILURES_PER_CHALLENGE),
-        ...(keys.account && settings
-          ? [this.storage.check(keys.account.ofClient, settings.windowSeconds, settings.max), this.storage.check(keys.account.ofAccount, settings.windowSeconds, settings.accountCeiling)]
-          : []),
-      ]),
+      Promise.all([this.storage.check(account.ofClient, settings.windowSeconds, settings.max), this.storage.check(account.ofAccount, settings.windowSeconds, settings.accountCeiling)]),
     );
   }
 
   private keysOf(request: Request, challenge: MfaChallenge): AttemptKeys {
-    const challengeKey = `mfa-challenge:${challenge.challengeId}`;
-    if (!this.config.rateLimit) return { challenge: challengeKey };
+    if (!this.config.rateLimit) return {};
     const address = clientAddressOf(request, this.config);
     const client = address === null ? null : clientKeyOfAddress(address);
     // The limiter's own guard refused a request without an address before this runs.
     if (client === null) throw new AuthError('RATE_LIMITED', { message: 'Client address could not be determined' });
-    return { challenge: challengeKey, account: this.accounts.failuresOf(`user:${challenge.userId}`, client, `${this.config.prefix}${ROUTE}`) };
+    return { account: this.accounts.failuresOf(`user:${challenge.userId}`, client, `${this.config.prefix}${ROUTE}`) };
   }
 
   private peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck | undefined> {
