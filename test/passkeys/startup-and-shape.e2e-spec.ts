@@ -41,7 +41,7 @@ describe('passkeys at startup (README, "Passkeys")', () => {
       () => withPasskeys({}, 'http://app.test'),
       new AuthConfigError('baseUrl', 'must be an https URL with passkeys (plain http only on localhost): browsers offer WebAuthn to secure contexts only', 'http://app.test/'),
     ],
-    ['no secret to sign the challenge cookie with', () => withPasskeys({}, 'https://app.test', null), new AuthConfigError('secret', 'is required with passkeys: the challenge cookie is signed with a key derived from it')],
+    ['no secret to sign the challenge cookie with', () => withPasskeys({}, 'https://app.test', null), new AuthConfigError('secret', 'is required with passkeys: the challenge cookie is signed with a key derived from it (or from jwt.secretKey or an OAuth secretKey)')],
     ['an extra origin that is not an origin', () => withPasskeys({ extraOrigins: ['https://m.app.test/login'] }), new AuthConfigError('passkeys.extraOrigins[0]', 'must be an origin (scheme://host[:port])', 'https://m.app.test/login')],
     ['an extra origin that is no URL at all', () => withPasskeys({ extraOrigins: ['m.app.test'] }), new AuthConfigError('passkeys.extraOrigins[0]', 'must be an absolute URL', 'm.app.test')],
     [

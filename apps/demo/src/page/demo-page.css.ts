@@ -86,6 +86,16 @@ button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 .profile dt { color: var(--muted); }
 .profile dd { margin: 0; overflow-wrap: anywhere; }
 
+.two-step { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
+.two-step h2:focus, .two-step h3:focus { outline: none; }
+h3 { font-size: 1rem; line-height: 1.3; margin: 0 0 .75rem; }
+.two-step-howto { padding-left: 1.2rem; }
+.two-step-howto li { margin-bottom: .5rem; }
+.two-step-qr { display: block; margin: .5rem 0; width: 200px; max-width: 100%; height: auto; background: #ffffff; border-radius: .25rem; }
+.two-step-secret, .recovery-codes code { overflow-wrap: anywhere; font-size: 1rem; letter-spacing: .05em; }
+.recovery-codes { margin: 0 0 1rem; padding-left: 1.2rem; }
+.actions { display: flex; flex-wrap: wrap; gap: .75rem; }
+
 footer { max-width: 30rem; margin: 0 auto 2rem; padding: 0 1rem; font-size: .875rem; color: var(--muted); }
 
 @media (max-width: 26rem) {

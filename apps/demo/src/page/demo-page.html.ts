@@ -1,3 +1,4 @@
+import { DEMO_TOTP_ISSUER } from '../demo-auth-options.js';
 import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
 import { devicesSection } from './demo-page.devices.html.js';
@@ -6,6 +7,7 @@ import { emailSettingsSection } from './demo-page.email-settings.html.js';
 import { passkeySignInSection, passkeysSection } from './demo-page.passkeys.html.js';
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
 import { escapeHtml } from './html-escape.js';
+import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.html.js';
 
 /** Which of the page's views the server renders: the home page, or the landing of a mailed link. */
 export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
@@ -37,7 +39,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys)}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${password ? twoStepChallengeSection(DEMO_TOTP_ISSUER) : ''}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys)}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>
@@ -132,7 +134,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

@@ -43,6 +43,9 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
 
   const password = options.password ?? {};
   const jwt = shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
+  // What the derived keys (the limiter's account key, two-step login's, the passkey challenges') come
+  // from: the module secret, else a section's own secret, so the seed's shorthands need no second one.
+  const keySource = moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey;
 
   const config: AuthConfig = {
     credential: shape.credential,
@@ -85,9 +88,9 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
-    mfa: validateMfa(options.mfa, shape.loginMethods, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
-    passkeys: validatePasskeys(options.passkeys, baseUrl, moduleSecret),
-    rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
+    mfa: validateMfa(options.mfa, shape.loginMethods, keySource),
+    passkeys: validatePasskeys(options.passkeys, baseUrl, keySource),
+    rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {
     throw new AuthConfigError('password.minLength', 'must not exceed password.maxLength');

@@ -13,9 +13,10 @@ const ANDROID_APP_ORIGIN = /^android:apk-key-hash:[A-Za-z0-9_-]{43}$/;
  * startup, naming the field: a relying party id that is an IP address (WebAuthn L2 §5.1.2: the
  * rp id is a registrable domain suffix of the origin's host, never an address), a `baseUrl` that
  * is not a secure context (WebAuthn L2 §5: https, or http on localhost), an extra origin that is
- * not an origin. The challenge cookie is signed with a key derived from `secret`.
+ * not an origin. The challenge cookie is signed with a key derived from `secret` (or, without one,
+ * from `jwt.secretKey` or an OAuth `secretKey`, as the limiter's account key is).
  */
-export function validatePasskeys(section: PasskeyOptions | undefined, baseUrl: URL, moduleSecret: string | undefined): AuthConfig['passkeys'] {
+export function validatePasskeys(section: PasskeyOptions | undefined, baseUrl: URL, keySource: string | undefined): AuthConfig['passkeys'] {
   if (section === undefined) return undefined;
   if (section === null || typeof section !== 'object' || Array.isArray(section)) throw new AuthConfigError('passkeys', 'must be an object', section);
   const rpId = baseUrl.hostname;
@@ -25,7 +26,9 @@ export function validatePasskeys(section: PasskeyOptions | undefined, baseUrl: U
   if (baseUrl.protocol !== 'https:' && !isLocalhost(rpId)) {
     throw new AuthConfigError('baseUrl', 'must be an https URL with passkeys (plain http only on localhost): browsers offer WebAuthn to secure contexts only', baseUrl.href);
   }
-  if (moduleSecret === undefined) throw new AuthConfigError('secret', 'is required with passkeys: the challenge cookie is signed with a key derived from it');
+  if (keySource === undefined) {
+    throw new AuthConfigError('secret', 'is required with passkeys: the challenge cookie is signed with a key derived from it (or from jwt.secretKey or an OAuth secretKey)');
+  }
   return {
     rpId,
     rpName: section.rpName === undefined ? rpId : nonEmptyString('passkeys.rpName', section.rpName, 64),
@@ -33,7 +36,7 @@ export function validatePasskeys(section: PasskeyOptions | undefined, baseUrl: U
     // WebAuthn L2 §5.4: the ceremony's timeout; W3C recommends 300 s for a ceremony that needs user verification.
     challengeTtlSeconds: int('passkeys.challengeTtlSeconds', section.challengeTtlSeconds, 300, 30, 600),
     userVerification: oneOf('passkeys.userVerification', section.userVerification, 'required', ['required', 'preferred'] as const),
-    challengeKey: deriveKey(moduleSecret, 'passkey challenges'),
+    challengeKey: deriveKey(keySource, 'passkey challenges'),
   };
 }
 

@@ -14,6 +14,9 @@ import { passkeysScript } from './passkeys.script.js';
 import { passwordFormsScript } from './password-forms.script.js';
 import { refusalScript } from './refusal.script.js';
 import { signedInSendScript } from './signed-in-send.script.js';
+import { stepsScript } from './steps.script.js';
+import { twoStepChallengeScript } from './two-step-challenge.script.js';
+import { twoStepScript } from './two-step.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 import { webauthnScript } from './webauthn.script.js';
@@ -37,6 +40,9 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'password-forms.js': passwordFormsScript,
   'refusal.js': refusalScript,
   'signed-in-send.js': signedInSendScript,
+  'steps.js': stepsScript,
+  'two-step.js': twoStepScript,
+  'two-step-challenge.js': twoStepChallengeScript,
   'validation-problems.js': validationProblemsScript,
   'views.js': viewsScript,
   'webauthn.js': webauthnScript,

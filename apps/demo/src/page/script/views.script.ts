@@ -3,11 +3,14 @@ export const viewsScript = String.raw`import { forgetAccessToken, keepAccessToke
 import { loadAccounts } from './accounts.js';
 import { showAlert, showRefusal } from './messages.js';
 import { loadPasskeys } from './passkeys.js';
+import { clearTwoStep, loadTwoStep } from './two-step.js';
 
 const byId = (id) => document.getElementById(id);
 const status = byId('status');
 export const signedOut = byId('signed-out');
 export const signedIn = byId('signed-in');
+// The login's second step (two-step login), between the two.
+const challenge = byId('two-step-challenge');
 // The landing of a mailed link: a reset link, or an email link (/verify-email, /confirm-email).
 let resetView = byId('reset-password') || document.querySelector('section[data-mail-link]');
 // What the other parts of the signed-in card (devices, email) do when someone signs in or out.
@@ -35,7 +38,7 @@ export function leaveResetView() {
 }
 
 export function showOnly(section) {
-  for (const candidate of [signedOut, signedIn, resetView]) if (candidate) candidate.hidden = candidate !== section;
+  for (const candidate of [signedOut, signedIn, challenge, resetView]) if (candidate) candidate.hidden = candidate !== section;
 }
 
 export async function showSignedIn(user) {
@@ -45,11 +48,12 @@ export async function showSignedIn(user) {
   byId('user-display-name').textContent = user.displayName || 'not set';
   byId('user-plan').textContent = user.plan || 'not set';
   if (!resetView) showOnly(signedIn);
-  await Promise.all([loadAccounts(), loadPasskeys(), ...signInHandlers.map((handler) => handler(user))]);
+  await Promise.all([loadAccounts(), loadPasskeys(), loadTwoStep(user), ...signInHandlers.map((handler) => handler(user))]);
 }
 
 export function showSignedOut() {
   forgetAccessToken();
+  clearTwoStep();
   status.textContent = 'Not signed in';
   if (!resetView) showOnly(signedOut);
   for (const handler of signOutHandlers) handler();
