@@ -4,7 +4,7 @@ import { AuthError } from '../../errors/auth.error.js';
 import type { CredentialResolver, Principal } from '../credential-resolver.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
-import { AccessTokenStrategy } from './access-token.strategy.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
@@ -17,7 +17,7 @@ import { RefreshTokenStore } from './refresh-token-store.js';
 @Injectable()
 export class JwtCredentialResolver implements CredentialResolver {
   constructor(
-    private readonly strategy: AccessTokenStrategy,
+    private readonly verifier: AccessTokenVerifier,
     private readonly unitOfWork: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,
     private readonly families: RefreshFamilyStore,
@@ -26,7 +26,7 @@ export class JwtCredentialResolver implements CredentialResolver {
   ) {}
 
   async resolve(request: Request, response: Response): Promise<Principal> {
-    const principal = await this.tryResolve(request, response);
+    const principal = await this.tryResolve(request);
     if (principal) return principal;
     // RFC 6750 §3: a 401 for a protected resource names the scheme it expects.
     response.setHeader('WWW-Authenticate', 'Bearer');
@@ -34,8 +34,8 @@ export class JwtCredentialResolver implements CredentialResolver {
   }
 
   /** The principal, or null for a missing or refused token. Database errors still throw (503). */
-  async tryResolve(request: Request, response: Response): Promise<Principal | null> {
-    const claims = await this.strategy.claimsOf(request, response);
+  async tryResolve(request: Request): Promise<Principal | null> {
+    const claims = await this.verifier.claimsOf(request);
     if (!claims) return null;
     // One query: the user and its live family, neither revoked nor past its end (README, "Access tokens (jwt)"; ASVS 5.0 V7.4.1).
     const user = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
