@@ -1,4 +1,4 @@
-import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands } from '#svc/auth';
+import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands, RedisPubSubClient } from '#svc/auth';
 import type { DemoConfig } from './demo-config.js';
 import { DemoUser } from './users/demo-user.entity.js';
 
@@ -17,7 +17,7 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
  * login methods, every key derived from AUTH_SECRET, failed callbacks sent back to the page, a
  * provider's name for a new user as its display name; without it, the seed's `strategy` shape, as it always was.
  */
-export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undefined): AuthOptions & AuthModuleExtras {
+export function demoAuthOptions(config: DemoConfig, redis: (RedisCommands & RedisPubSubClient) | undefined): AuthOptions & AuthModuleExtras {
   const common = {
     entities: { user: DemoUser },
     // The links of the MAIL lines open the page's /verify-email and /confirm-email, the library's default paths.
@@ -30,6 +30,10 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
       windowSeconds: config.rateLimit.windowSeconds,
       trustedIpHeader: config.rateLimit.trustedIpHeader,
       redis,
+    },
+    principalCache: config.principalCache && {
+      invalidation: config.principalCache.invalidation,
+      redis: config.principalCache.invalidation === 'redis' ? redis : undefined,
     },
   };
   const { strategy } = config;

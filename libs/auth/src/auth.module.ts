@@ -42,6 +42,7 @@ import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
+import { principalCacheProviders } from './credentials/cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
@@ -98,6 +99,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
+    ...principalCacheProviders(),
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },

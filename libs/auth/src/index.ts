@@ -12,8 +12,11 @@ export type {
   EmailVerificationOptions,
   JwtOptions,
   PasswordOptions,
+  PrincipalCacheOptions,
   RateLimitOptions,
   RedisCommands,
+  RedisPubSubClient,
+  RedisSubscriber,
   SessionOptions,
 } from './config/auth-options.js';
 export type { AuthStrategy, CredentialKind, LoginMethod } from './config/login-methods.js';

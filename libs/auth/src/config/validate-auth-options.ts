@@ -7,6 +7,7 @@ import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } f
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { validateEmailVerification } from './validate-email-verification.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
+import { validatePrincipalCache } from './validate-principal-cache.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -81,6 +82,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
+    principalCache: validatePrincipalCache(options.principalCache),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
   };
   if (config.password.minLength > config.password.maxLength) {
