@@ -1,5 +1,6 @@
 // Applications with the principal cache on, driven over HTTP as a client would: one or two
 // instances on one database, credentials of either kind, and a count of the statements each runs.
+import type { Type } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { AuthOptions, PrincipalCacheOptions } from '#svc/auth';
@@ -35,6 +36,8 @@ export interface CacheAppOptions {
   /** Another instance's database: this one shares it (and leaves dropping it to that one). */
   sharing?: CacheApp;
   options?: Partial<AuthOptions>;
+  /** Further controllers of the application. */
+  controllers?: Type[];
 }
 
 export async function createCacheApp(options: CacheAppOptions): Promise<CacheApp> {
@@ -45,6 +48,7 @@ export async function createCacheApp(options: CacheAppOptions): Promise<CacheApp
     strategy: options.credential,
     database: database as never,
     clock: options.clock,
+    controllers: options.controllers,
     options: { ...(options.credential === 'jwt' ? { jwt: { secretKey: TEST_SECRET } } : {}), principalCache: options.principalCache, ...options.options },
   });
   await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
