@@ -136,8 +136,8 @@ export interface PrincipalCacheOptions {
   /**
    * How instances tell each other about revocations: PostgreSQL `LISTEN/NOTIFY` on the data
    * source's database, Redis pub/sub through `redis`, or `'local'` (this process only: one
-   * instance alone on its database). @default 'postgres' on PostgreSQL, else 'redis' (startup
-   * fails when neither applies and 'local' is not chosen)
+   * instance alone on its database). @default 'redis' when `redis` is given, else 'postgres' on
+   * PostgreSQL (startup fails when neither applies and 'local' is not chosen)
    */
   invalidation?: 'postgres' | 'redis' | 'local';
   /** The ioredis client for `invalidation: 'redis'`. */

@@ -60,7 +60,8 @@ export class PostgresInvalidationTransport implements InvalidationTransport {
 
   private async listen(): Promise<void> {
     const pool = (this.dataSource.driver as unknown as { master: DriverPool }).master;
-    const client = new pool.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
+    // TCP keepalive: a connection that dies silently (no FIN, no RST) is noticed, and the cache suspended.
+    const client = new pool.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
     this.current = client;
     client.on('notification', (notification) => {
       if (notification.channel === this.channel && notification.payload !== undefined) this.listener!.message(notification.payload);

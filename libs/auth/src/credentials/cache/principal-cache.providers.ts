@@ -25,14 +25,14 @@ export function principalCacheProviders(): Provider[] {
 }
 
 /**
- * The transport the section chooses, or its default: PostgreSQL's own on PostgreSQL, else Redis when
- * a client is given. A cache no revocation could reach is refused at startup, naming the option.
+ * The transport the section chooses, or its default: Redis when a client is given, else PostgreSQL's
+ * own on PostgreSQL. A cache no revocation could reach is refused at startup, naming the option.
  */
 export function invalidationTransport(config: AuthConfig, dataSource: DataSource): InvalidationTransport | null {
   const section = config.principalCache;
   if (section === undefined) return null;
   const onPostgres = dataSource.options.type === 'postgres';
-  const invalidation = section.invalidation ?? (onPostgres ? 'postgres' : section.redis ? 'redis' : undefined);
+  const invalidation = section.invalidation ?? (section.redis ? 'redis' : onPostgres ? 'postgres' : undefined);
   switch (invalidation) {
     case 'postgres':
       if (!onPostgres) throw new AuthConfigError('principalCache.invalidation', `is 'postgres' but the database is ${dataSource.options.type}`);
