@@ -72,3 +72,16 @@ describe('readDemoConfig: AUTH_EMAIL_VERIFICATION', () => {
     expect(readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC, AUTH_EMAIL_VERIFICATION: 'off' }).emailVerification).toBe('off');
   });
 });
+
+describe('readDemoConfig: AUTH_PRINCIPAL_CACHE', () => {
+  it('is off by default, and names the invalidation (Redis at REDIS_URL) when on', () => {
+    expect(readDemoConfig({}).principalCache).toBeUndefined();
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'off' }).principalCache).toBeUndefined();
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'postgres' }).principalCache).toEqual({ invalidation: 'postgres', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'redis', REDIS_URL: 'redis://cache:6379' }).principalCache).toEqual({ invalidation: 'redis', redisUrl: 'redis://cache:6379' });
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'on' })).toThrow('AUTH_PRINCIPAL_CACHE must be one of off, postgres, redis, local');
+  });
+});
