@@ -1,4 +1,4 @@
-import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands } from '#svc/auth';
+import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands, RedisPubSubClient } from '#svc/auth';
 import type { DemoConfig } from './demo-config.js';
 import { DemoUser } from './users/demo-user.entity.js';
 
@@ -25,7 +25,7 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
  * Either way, two-step login wherever there is a password, and passkeys beside a password where
  * AUTH_BASE_URL allows them (DemoConfig.passkeys).
  */
-export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undefined): AuthOptions & AuthModuleExtras {
+export function demoAuthOptions(config: DemoConfig, redis: (RedisCommands & RedisPubSubClient) | undefined): AuthOptions & AuthModuleExtras {
   const common = {
     entities: { user: DemoUser },
     // The links of the MAIL lines open the page's /verify-email and /confirm-email, the library's default paths.
@@ -40,6 +40,10 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
       windowSeconds: config.rateLimit.windowSeconds,
       trustedIpHeader: config.rateLimit.trustedIpHeader,
       redis,
+    },
+    principalCache: config.principalCache && {
+      invalidation: config.principalCache.invalidation,
+      redis: config.principalCache.invalidation === 'redis' ? redis : undefined,
     },
   };
   const { strategy } = config;

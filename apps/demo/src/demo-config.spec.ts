@@ -94,3 +94,16 @@ describe('readDemoConfig: passkeys', () => {
     expect(readDemoConfig({ AUTH_BASE_URL: 'http://app.localhost:3000' }).passkeys).toBe(true);
   });
 });
+
+describe('readDemoConfig: AUTH_PRINCIPAL_CACHE', () => {
+  it('is off by default, and names the invalidation (Redis at REDIS_URL) when on', () => {
+    expect(readDemoConfig({}).principalCache).toBeUndefined();
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'off' }).principalCache).toBeUndefined();
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'postgres' }).principalCache).toEqual({ invalidation: 'postgres', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'redis', REDIS_URL: 'redis://cache:6379' }).principalCache).toEqual({ invalidation: 'redis', redisUrl: 'redis://cache:6379' });
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'on' })).toThrow('AUTH_PRINCIPAL_CACHE must be one of off, postgres, redis, local');
+  });
+});

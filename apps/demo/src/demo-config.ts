@@ -26,6 +26,8 @@ export interface DemoConfig {
   secretGenerated: boolean;
   cookieSecure: boolean;
   rateLimit: { backend: 'memory' | 'database' | 'redis'; max: number; windowSeconds: number; redisUrl: string; trustedIpHeader?: string } | undefined;
+  /** AUTH_PRINCIPAL_CACHE: the library's principal cache and how it is invalidated; unset when `off`. */
+  principalCache: { invalidation: 'postgres' | 'redis' | 'local'; redisUrl: string } | undefined;
   benchRoutes: boolean;
   oauth2Providers: OAuth2ProviderOptions[];
   oidcProviders: OidcProviderOptions[];
@@ -67,6 +69,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
             redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
             trustedIpHeader: env.TRUSTED_IP_HEADER || undefined,
           },
+    principalCache: principalCache(env),
     benchRoutes: env.DEMO_BENCH_ROUTES === '1',
     oauth2Providers,
     oidcProviders,
@@ -88,6 +91,12 @@ export function passkeysUnworkableAt(baseUrl: string): string | undefined {
   const localhost = hostname === 'localhost' || hostname.endsWith('.localhost');
   if (protocol !== 'https:' && !localhost) return `AUTH_BASE_URL (${baseUrl}) is plain http away from localhost, and browsers offer WebAuthn to secure contexts only`;
   return undefined;
+}
+
+/** AUTH_PRINCIPAL_CACHE: `off` (the default), or the cache with `postgres`, `redis` (at REDIS_URL) or `local` invalidation. */
+function principalCache(env: NodeJS.ProcessEnv): DemoConfig['principalCache'] {
+  const invalidation = oneOf(env, 'AUTH_PRINCIPAL_CACHE', 'off', ['off', 'postgres', 'redis', 'local'] as const);
+  return invalidation === 'off' ? undefined : { invalidation, redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
 }
 
 /** AUTH_EMAIL_VERIFICATION: `optional` by default where people sign up with a password, `off` where nobody does. */

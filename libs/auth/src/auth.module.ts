@@ -46,6 +46,7 @@ import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
+import { principalCacheProviders } from './credentials/cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
@@ -107,6 +108,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
+    ...principalCacheProviders(),
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },

@@ -10,6 +10,7 @@ import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 import { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 import type { CredentialRevoker } from './credentials/credential-revoker.js';
+import { PrincipalInvalidations } from './credentials/cache/principal-invalidations.js';
 import { RefreshFamilyStore } from './credentials/jwt/refresh-family-store.js';
 import { RefreshTokenStore } from './credentials/jwt/refresh-token-store.js';
 import { SessionStore } from './credentials/session/session-store.js';
@@ -48,6 +49,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     private readonly serializer: UserSerializer,
     @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
     private readonly moduleRef: ModuleRef,
+    private readonly invalidations: PrincipalInvalidations,
   ) {}
 
   /** The user body of a row: id, email and the `@SvcReturned()` columns. */
@@ -62,6 +64,24 @@ export class AuthService<U extends SvcUser = SvcUser> {
   /** Logs the user out everywhere, whatever the credential: every session row deleted, or every refresh family revoked (and with it its access tokens). */
   revokeAllCredentials(userId: string): Promise<void> {
     return this.unitOfWork.transaction((manager) => this.revoker.revokeAllOfUser(manager, userId));
+  }
+
+  /**
+   * Deactivates the user: `isActive` false, so every credential of theirs is refused from now on, on
+   * every instance, cached or not (README, "Principal cache"). Resolves to false when the user was
+   * already inactive or does not exist.
+   */
+  deactivateUser(userId: string): Promise<boolean> {
+    return this.unitOfWork.transaction((manager) => this.users.deactivate(manager, userId));
+  }
+
+  /**
+   * Tells every instance that the application changed or deleted the user's row itself (a column of
+   * the user body, `isActive`, the row gone): their cached principals go (README, "Principal cache").
+   * Needless without the cache; changes made through this service do it on their own.
+   */
+  invalidateUser(userId: string): Promise<void> {
+    return this.unitOfWork.transaction((manager) => this.invalidations.userChanged(manager, userId));
   }
 
   /**

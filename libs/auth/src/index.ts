@@ -14,8 +14,11 @@ export type {
   MfaOptions,
   PasskeyOptions,
   PasswordOptions,
+  PrincipalCacheOptions,
   RateLimitOptions,
   RedisCommands,
+  RedisPubSubClient,
+  RedisSubscriber,
   SessionOptions,
 } from './config/auth-options.js';
 export type { AuthStrategy, CredentialKind, LoginEventMethod, LoginMethod } from './config/login-methods.js';

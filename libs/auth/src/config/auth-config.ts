@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { RedisCommands } from './auth-options.js';
+import type { RedisCommands, RedisPubSubClient } from './auth-options.js';
 import type { CredentialKind, LoginMethod } from './login-methods.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 
@@ -90,6 +90,14 @@ export interface AuthConfig {
     readonly userVerification: 'required' | 'preferred';
     /** HMAC key of the challenge cookie, derived from `secret`. */
     readonly challengeKey: string;
+  };
+  /** The principal cache (README, "Principal cache"); absent: off. `invalidation` unset means "from the database type". */
+  readonly principalCache?: {
+    readonly maxEntries: number;
+    readonly ttlSeconds: number;
+    readonly invalidation?: 'postgres' | 'redis' | 'local';
+    readonly redis?: RedisPubSubClient;
+    readonly channel: string;
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

@@ -152,6 +152,47 @@ export interface RedisCommands {
   ping(): Promise<unknown>;
 }
 
+/**
+ * What the principal cache's redis invalidation needs of an ioredis client (README, "Principal
+ * cache"): `publish` on it, and a `duplicate()` connection of its own to subscribe on.
+ */
+export interface RedisPubSubClient {
+  publish(channel: string, message: string): Promise<unknown>;
+  duplicate(options?: { connectionName?: string }): RedisSubscriber;
+}
+
+/** The subscribing connection `RedisPubSubClient.duplicate()` returns (an ioredis client). */
+export interface RedisSubscriber {
+  subscribe(channel: string): Promise<unknown>;
+  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  on(event: 'ready' | 'close' | 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+}
+
+/**
+ * The revocable principal cache (README, "Principal cache"): guarded requests whose credential was
+ * resolved lately skip the database; every revocation, on any instance, evicts it everywhere.
+ */
+export interface PrincipalCacheOptions {
+  /** Principals held at most; past it the least recently used goes. @default 10000 (100..1000000) */
+  maxEntries?: number;
+  /** Longest a principal is served from the cache, a backstop behind invalidation. @default 60 (1..3600) */
+  ttlSeconds?: number;
+  /**
+   * How instances tell each other about revocations: PostgreSQL `LISTEN/NOTIFY` on the data
+   * source's database, Redis pub/sub through `redis`, or `'local'` (this process only: one
+   * instance alone on its database). @default 'redis' when `redis` is given, else 'postgres' on
+   * PostgreSQL (startup fails when neither applies and 'local' is not chosen)
+   */
+  invalidation?: 'postgres' | 'redis' | 'local';
+  /** The ioredis client for `invalidation: 'redis'`. */
+  redis?: RedisPubSubClient;
+  /** The channel (a PostgreSQL identifier, or a Redis channel) every instance of the application shares. @default 'svc_principal_cache' */
+  channel?: string;
+}
+
 export interface RateLimitOptions {
   /** @default 60 (>= 1) */
   windowSeconds?: number;
@@ -228,6 +269,8 @@ export interface AuthOptions {
   rateLimit?: RateLimitOptions;
   /** Passkeys beside the other ways in (needs `secret`; README, "Passkeys"). @default unset: no passkey routes */
   passkeys?: PasskeyOptions;
+  /** Opt-in cache of resolved principals, revocable across instances (README, "Principal cache"). @default unset: every guarded request reads the database */
+  principalCache?: PrincipalCacheOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

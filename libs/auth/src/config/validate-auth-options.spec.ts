@@ -17,6 +17,7 @@ describe('validateAuthOptions', () => {
       refreshName: 'svc_refresh',
       oauthStateName: 'svc_oauth_state',
       passkeyChallengeName: 'svc_passkey',
+      mfaChallengeName: 'svc_mfa',
       secure: true,
       sameSite: 'lax',
       path: '/',

@@ -9,6 +9,7 @@ import { validateEmailVerification } from './validate-email-verification.js';
 import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
+import { validatePrincipalCache } from './validate-principal-cache.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -90,6 +91,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
     mfa: validateMfa(options.mfa, shape.loginMethods, keySource),
     passkeys: validatePasskeys(options.passkeys, baseUrl, keySource),
+    principalCache: validatePrincipalCache(options.principalCache),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {
