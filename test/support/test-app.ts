@@ -19,6 +19,7 @@ import {
   type SvcUser,
   type UserBody,
 } from '#svc/auth';
+import { lowCostPasswordHasher } from '#svc/auth/testing';
 import { AfterResponse } from '../../libs/auth/src/events/after-response.js';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
@@ -101,8 +102,10 @@ export interface TestAppOptions {
   imports?: DynamicModule[];
   /** AuthModule's `globalGuard` extra. */
   globalGuard?: boolean;
-  /** Providers replaced for the test (e.g. a gated password hasher that pauses a request). */
+  /** Providers replaced for the test (e.g. a gated password hasher that pauses a request); they win over `passwordHasher`. */
   overrides?: { provide: unknown; useClass: Type }[];
+  /** `'low-cost'` (default) hashes at the configured bcrypt cost minus 6, as svc/testing does; `'configured'` at the configured cost. */
+  passwordHasher?: 'low-cost' | 'configured';
   /** The database to use instead of a fresh one of `engine` (e.g. reached through a relay); dropped at close. */
   database?: FreshDatabase;
   /** Called on the application before it initialises (`app.setGlobalPrefix(...)`, say). */
@@ -157,6 +160,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   class TestModule {}
 
   let builder = Test.createTestingModule({ imports: [TestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock);
+  if ((options.passwordHasher ?? 'low-cost') === 'low-cost') builder = builder.overrideProvider(lowCostPasswordHasher.provide).useClass(lowCostPasswordHasher.useClass);
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useClass(override.useClass);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
