@@ -125,10 +125,11 @@ export interface TestApp {
 
 /** A Nest application using AuthModule as an application would, on a fresh database. */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
-  const database = options.database ?? (await freshDatabase(options.engine));
-  const clock = options.clock ?? new TestClock();
   const userEntity = options.userEntity ?? DemoUser;
   const usesDemoColumns = userEntity === DemoUser;
+  const migrations = usesDemoColumns ? [...authMigrations, DemoUserColumns1763700000001] : authMigrations;
+  const database = options.database ?? (await freshDatabase(options.engine, migrations));
+  const clock = options.clock ?? new TestClock();
   // Options that name a credential use the sets shape (README, "Options reference"); else the strategy shorthand.
   const strategy = (options.options as { credential?: unknown } | undefined)?.credential === undefined ? (options.strategy ?? 'session') : undefined;
 
@@ -138,7 +139,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       TypeOrmModule.forRoot({
         ...database.options,
         entities: authEntities(userEntity),
-        migrations: usesDemoColumns ? [...authMigrations, DemoUserColumns1763700000001] : authMigrations,
+        migrations,
         migrationsRun: true,
         logging: false,
       } as never),
