@@ -178,7 +178,14 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
   options.configure?.(app);
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // What started before the failure (the password threads, the pool) ends here: else it keeps the test process alive.
+    await app.close().catch(() => undefined);
+    await database.drop();
+    throw error;
+  }
   return {
     app,
     server: app.getHttpServer() as Server,

@@ -94,7 +94,13 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   if ((options.passwordHasher ?? 'low-cost') === 'low-cost') builder = builder.overrideProvider(lowCostPasswordHasher.provide).useClass(lowCostPasswordHasher.useClass);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: false });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // What started before the failure (the password threads, the database) ends with it.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     server: app.getHttpServer() as Server,
