@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
+import { POSTGRES_ADMIN, postgresUrl } from './postgres-admin.js';
 import { type MigrationClasses, migratedTemplate } from './postgres-templates.js';
 
 export type Engine = 'sqlite' | 'postgres';
-
-const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 
 let postgresReachable: Promise<boolean> | undefined;
 
@@ -49,7 +48,7 @@ export async function freshDatabase(engine: Engine, migrations?: MigrationClasse
   const template = migrations ? await migratedTemplate(migrations) : undefined;
   await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, `ALTER DATABASE ${name} SET synchronous_commit = off`);
   return {
-    options: { type: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${name}`, poolSize: 10 },
+    options: { type: 'postgres', url: postgresUrl(name), poolSize: 10 },
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

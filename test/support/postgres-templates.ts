@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DataSource, type MigrationInterface } from 'typeorm';
+import { POSTGRES_ADMIN, postgresUrl } from './postgres-admin.js';
 
 /** TypeORM migration classes, in the order they run. */
 export type MigrationClasses = readonly (new () => MigrationInterface)[];
 
-const POSTGRES_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
+const LIBRARY_MIGRATIONS = fileURLToPath(new URL('../../libs/auth/src/migrations', import.meta.url));
 
 const templates = new Map<string, Promise<string>>();
 
@@ -13,12 +17,15 @@ const templates = new Map<string, Promise<string>>();
  * The name of a PostgreSQL database migrated once with `migrations`, which test databases are
  * copied from (`CREATE DATABASE ... TEMPLATE`): a copy costs what an empty database does, and the
  * application's `migrationsRun` then finds nothing to do. The name carries a hash of the
- * migrations' names and source, so a changed migration gets a new template; an advisory lock lets
- * one process (of this run, or of another run on the same server) build it while the others wait.
+ * migrations' names and source (and of the library's migrations folder), so a changed migration
+ * gets a new template; an advisory lock lets one process (of this run, or of another run on the
+ * same server) build it while the others wait.
  */
 export function migratedTemplate(migrations: MigrationClasses): Promise<string> {
   const hash = createHash('sha256');
   for (const migration of migrations) hash.update(`${migration.name}\0${String(migration)}\0`);
+  // The library's migrations call helpers of their folder (column types): their source counts too.
+  for (const file of readdirSync(LIBRARY_MIGRATIONS).sort()) hash.update(`${file}\0${readFileSync(join(LIBRARY_MIGRATIONS, file), 'utf8')}\0`);
   const name = `svc_template_${hash.digest('hex').slice(0, 20)}`;
   let template = templates.get(name);
   if (!template) {
@@ -39,7 +46,7 @@ async function buildOnce(name: string, migrations: MigrationClasses): Promise<st
       const building = `${name}_building`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${building}`);
-      const dataSource = new DataSource({ type: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${building}`, migrations: [...migrations], logging: false });
+      const dataSource = new DataSource({ type: 'postgres', url: postgresUrl(building), migrations: [...migrations], logging: false });
       await dataSource.initialize();
       try {
         await dataSource.runMigrations();
