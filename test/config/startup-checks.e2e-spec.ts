@@ -35,7 +35,7 @@ async function start(options: Partial<AuthOptions>, strategy: 'session' = 'sessi
 describe('startup checks', () => {
   it('a user entity lacking required attributes is a TypeError listing them (README, "Module shape")', () => {
     expect(() => AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, entities: { user: IncompleteUser as never } })).toThrow(
-      new TypeError('IncompleteUser lacks the attributes svc needs: emailSkeleton, emailVerifiedAt, passwordHash, isActive, createdAt, updatedAt'),
+      new TypeError('IncompleteUser lacks the attributes svc needs: emailSkeleton, emailVerifiedAt, passwordHash, isActive, mfaTotpEnabled, createdAt, updatedAt'),
     );
   });
 

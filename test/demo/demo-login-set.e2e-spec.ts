@@ -55,16 +55,17 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     await providers?.close();
   });
 
-  it('lists in /docs-json the routes of the three methods, the credential and linking, and /profile: not the page files, not the bench routes', async () => {
+  it('lists in /docs-json the routes of the three methods, two-step login, the credential and linking, and /profile: not the page files, not the bench routes', async () => {
     const document = (await (await fetch(`${url}/docs-json`)).json()) as Document;
     const password = ['POST /auth/change-password', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/reset-password', 'POST /auth/signup'];
     // AUTH_EMAIL_VERIFICATION defaults to optional beside a password.
     const email = ['POST /auth/change-email', 'POST /auth/confirm-email', 'POST /auth/send-verification', 'POST /auth/verify-email'];
     const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`];
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
+    const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];
     // The device list comes with either credential (README, "Devices").
     const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
-    expect(routesOf(document)).toEqual([...password, ...email, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, 'GET /profile'].sort());
+    expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, 'GET /profile'].sort());
   });
 
   it('serves the password form and both providers\' links on one page', async () => {
@@ -84,7 +85,7 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     expect(response.status).toBe(201);
     const body = await response.json();
     if (credential === 'jwt') expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 600 });
-    else expect(body).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: 'Ada', plan: 'free', emailVerified: false });
+    else expect(body).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: 'Ada', plan: 'free', emailVerified: false, mfa: { totp: false } });
   });
 
   it.each([
@@ -96,8 +97,8 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/');
     const profile = await agent.request(`${url}/profile`, { headers: await credentialHeaders(agent, url, credential) });
-    // A provider verified the email of the user it created.
-    expect(await profile.json()).toEqual({ id: expect.any(String), email: `${login}@example.io`, displayName, plan: 'free', emailVerified: true });
+    // A provider verified the email of the user it created; two-step login is on beside the password, off for this user.
+    expect(await profile.json()).toEqual({ id: expect.any(String), email: `${login}@example.io`, displayName, plan: 'free', emailVerified: true, mfa: { totp: false } });
   });
 
   it('sends a refused consent back to the page as /?error=OAUTH_PROVIDER_ERROR', async () => {

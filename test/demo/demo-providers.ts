@@ -17,11 +17,11 @@ export interface DemoProviders {
 
 /**
  * An oidc provider "corp" and a plain OAuth 2.0 provider "acme" on loopback, both with `accounts`,
- * for a demo that will listen on `port` (reserved here).
+ * for a demo that will listen on `port` (reserved here), its base URL on `host` (`localhost` for passkeys).
  */
-export async function startDemoProviders(accounts: Record<string, ProviderAccount>): Promise<DemoProviders> {
+export async function startDemoProviders(accounts: Record<string, ProviderAccount>, host: '127.0.0.1' | 'localhost' = '127.0.0.1'): Promise<DemoProviders> {
   const port = await reserveLoopbackPort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   const client = (method: string, name: string) => ({ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${baseUrl}/auth/${method}/${name}/callback`] });
   const [oidc, oauth2] = await Promise.all([
     startOidcProvider({ clients: [client('oidc', 'corp')], accounts }),

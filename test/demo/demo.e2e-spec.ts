@@ -72,8 +72,8 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
     const call = client(demo.baseUrl);
     const signup = await call('POST', '/auth/signup', { email: 'Demo@Example.io', password: 'correct horse', displayName: 'Demo' });
     expect(signup.status).toBe(201);
-    // AUTH_EMAIL_VERIFICATION defaults to optional: the body says whether the email is verified.
-    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free', emailVerified: false });
+    // AUTH_EMAIL_VERIFICATION defaults to optional: the body says whether the email is verified; two-step login is on beside the password.
+    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free', emailVerified: false, mfa: { totp: false } });
     expect((await call('GET', '/auth/me')).body.email).toBe('demo@example.io');
     expect((await call('POST', '/auth/logout')).status).toBe(204);
     expect((await call('GET', '/auth/me')).status).toBe(401);

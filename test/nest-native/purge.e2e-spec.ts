@@ -58,9 +58,10 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       resetTokens: 1,
       emailTokens: 0,
       oauthUsedStates: 0,
+      passkeyUsedChallenges: 0,
       rateLimitWindows: windows,
     });
-    expect(await t.app.get(AuthService).purgeExpired()).toEqual({ sessions: 0, refreshTokens: 0, refreshFamilies: 0, resetTokens: 0, emailTokens: 0, oauthUsedStates: 0, rateLimitWindows: 0 });
+    expect(await t.app.get(AuthService).purgeExpired()).toEqual({ sessions: 0, refreshTokens: 0, refreshFamilies: 0, resetTokens: 0, emailTokens: 0, oauthUsedStates: 0, passkeyUsedChallenges: 0, rateLimitWindows: 0 });
   });
 });
 

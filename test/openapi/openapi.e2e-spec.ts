@@ -62,7 +62,18 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       'GET /auth/accounts',
       'DELETE /auth/accounts/{method}/{provider}',
     ];
-    const login = strategy === 'session' || strategy === 'jwt' ? password : oauth(strategy);
+    // Beside a password the demo turns on two-step login, and passkeys (its base URL is on localhost).
+    const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];
+    const passkeys = [
+      'DELETE /auth/passkeys/{id}',
+      'GET /auth/passkeys',
+      'PATCH /auth/passkeys/{id}',
+      'POST /auth/passkeys/login',
+      'POST /auth/passkeys/login/options',
+      'POST /auth/passkeys/register',
+      'POST /auth/passkeys/register/options',
+    ];
+    const login = strategy === 'session' || strategy === 'jwt' ? [...password, ...twoStep, ...passkeys] : oauth(strategy);
     const devices = ['GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     const credential = [...(strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout']), ...devices];
     expect(routes).toEqual([...login, ...credential].sort());

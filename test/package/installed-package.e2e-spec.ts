@@ -12,6 +12,8 @@ const EXAMPLE_FILES = [
   'tsconfig.json',
   'src/app-user.entity.ts',
   'src/migrations/1763700000001-app-user-columns.ts',
+  'src/project.entity.ts',
+  'src/migrations/1763700000002-projects-table.ts',
   'src/data-source.ts',
   'src/app.module.ts',
   'src/main.ts',
@@ -63,10 +65,10 @@ describe('the packed svc package in an application written from the README', () 
     expect([...readmeFiles(readFileSync(join(REPO, 'README.md'), 'utf8')).keys()].sort()).toEqual([...EXAMPLE_FILES].sort());
   });
 
-  it("compiles against the package's declarations, and its own tests pass through svc/testing", async () => {
+  it("compiles against the package's declarations, and its own tests pass through svc/testing (its Project entity's repository included)", async () => {
     await sh(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app });
     const report = await sh(process.execPath, ['--test', '--test-reporter=tap', 'dist/test/projects.test.js'], { cwd: app });
-    expect(report).toMatch(/^# pass 2$/m);
+    expect(report).toMatch(/^# pass 3$/m);
     expect(report).toMatch(/^# fail 0$/m);
   }, 120_000);
 
@@ -76,6 +78,7 @@ describe('the packed svc package in an application written from the README', () 
     const env = { ...process.env, DATABASE_FILE: database };
     const ran = await sh(process.execPath, [typeorm, 'migration:run', '-d', 'dist/src/data-source.js'], { cwd: app, env });
     expect(ran).toContain('AppUserColumns1763700000001');
+    expect(ran).toContain('ProjectsTable1763700000002');
     const shown = await sh(process.execPath, [typeorm, 'migration:show', '-d', 'dist/src/data-source.js'], { cwd: app, env });
     expect(shown).not.toMatch(/\[ \]/);
     expect(shown).toMatch(/\[X\].*AppUserColumns1763700000001/);
@@ -119,6 +122,7 @@ describe('the packed svc package in an application written from the README', () 
     expect(await (await fetch(`${baseUrl}/projects`, { headers: { Cookie: cookie } })).json()).toEqual({ owner: 'Ada', plan: 'free', projects: [] });
     const created = await fetch(`${baseUrl}/projects`, { method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ name: 'Engine' }) });
     expect([created.status, created.headers.get('ratelimit-limit')]).toEqual([201, '20']);
+    expect(await (await fetch(`${baseUrl}/projects`, { headers: { Cookie: cookie } })).json()).toEqual({ owner: 'Ada', plan: 'free', projects: ['Engine'] });
 
     const closed = await fetch(`${baseUrl}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'eve@closed.example', password: 'correct horse battery' }) });
     expect([closed.status, ((await closed.json()) as { code: string }).code]).toEqual([403, 'HOOK_ABORTED']);

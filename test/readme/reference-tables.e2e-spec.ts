@@ -58,6 +58,8 @@ function optionsTheValidatorReads(): Set<string> {
       trustedOrigins: ['https://admin.app.test'],
       password: {},
       emailVerification: {},
+      mfa: { issuer: 'svc', challengeProviderLogins: true, previousSecrets: [SECRET] },
+      passkeys: { extraOrigins: ['https://m.app.test'] },
       oauth2: { providers: [github] },
       oidc: { providers: [op] },
       rateLimit: { backend: 'redis', redis },
@@ -101,7 +103,7 @@ describe('the README', () => {
     const op = { name: 'op', issuer: 'https://op.test', clientId: 'c', clientSecret: '1ae3f2b8c4d5e6f708192a3b4c5d6e7f8091a2b3' };
     const github = { ...op, name: 'gh', authorizationUrl: 'https://gh.test/a', tokenUrl: 'https://gh.test/t', userinfoUrl: 'https://gh.test/u', mapProfileToUser: () => null };
     for (const credential of ['session', 'jwt'] as const) {
-      const options = { baseUrl: 'https://app.test', secret: SECRET, credential, password: {}, emailVerification: {}, oauth2: { providers: [github] }, oidc: { providers: [op] } };
+      const options = { baseUrl: 'https://app.test', secret: SECRET, credential, password: {}, emailVerification: {}, mfa: { issuer: 'svc' }, passkeys: {}, oauth2: { providers: [github] }, oidc: { providers: [op] } };
       const routes = authRoutes(validateAuthOptions(options as never, options as never)).map((route) => `${route.method.toUpperCase()} ${route.path}`);
       expect(routes.filter((route) => !documented.has(route))).toEqual([]);
     }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Controller, Get, Injectable, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Injectable, type LoggerService, Post, UseGuards } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import bcrypt from 'bcrypt';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
 import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
 import { type AuthTestApp, createAuthTestApp, lowCostOf } from '#svc/auth/testing';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
@@ -14,6 +15,50 @@ class ProjectsController {
   @UseGuards(CurrentUserGuard)
   list(@CurrentUser() user: UserBody) {
     return { owner: user.email, plan: user.plan };
+  }
+}
+
+/** An application's own entity, as a newcomer's notes API has one. */
+@Entity('notes')
+class Note {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
+  ownerId: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  text: string;
+}
+
+@Controller('notes')
+@UseGuards(CurrentUserGuard)
+class NotesController {
+  constructor(@InjectRepository(Note) private readonly notes: Repository<Note>) {}
+
+  @Get()
+  async list(@CurrentUser() user: UserBody) {
+    return (await this.notes.findBy({ ownerId: user.id })).map((note) => note.text);
+  }
+
+  @Post()
+  async add(@CurrentUser() user: UserBody, @Body() body: { text: string }) {
+    await this.notes.save(this.notes.create({ ownerId: user.id, text: body.text }));
+  }
+
+  @Get('broken')
+  broken(): never {
+    throw new Error('the notes index is missing');
+  }
+}
+
+/** A logger the test reads. */
+class CollectingLogger implements LoggerService {
+  readonly errors: string[] = [];
+  log(): void {}
+  warn(): void {}
+  error(message: unknown, stack?: unknown): void {
+    this.errors.push(`${String(message)} ${String(stack ?? '')}`);
   }
 }
 
@@ -59,6 +104,24 @@ describe('svc/testing', () => {
     // The clock is the test's: the access token (10 minutes) expires when the test says so.
     t.clock.advance(11 * 60_000);
     expect((await request(t.server).get('/projects').set(headers)).status).toBe(401);
+  });
+
+  it("the application's own entities: a controller backed by its repository (synchronize, no migration needed)", async () => {
+    t = await createAuthTestApp({ credential: 'jwt', entities: [Note], synchronize: true, controllers: [NotesController] });
+    const ada = await t.signIn('ada@example.com');
+    const bob = await t.signIn('bob@example.com');
+    expect(ada.headers.Authorization).toMatch(/^Bearer /);
+    expect((await request(t.server).post('/notes').set(ada.headers).send({ text: 'buy milk' })).status).toBe(201);
+    expect((await request(t.server).get('/notes').set(ada.headers)).body).toEqual(['buy milk']);
+    expect((await request(t.server).get('/notes').set(bob.headers)).body).toEqual([]);
+  });
+
+  it("silent by default; with a logger, a 500's cause is logged", async () => {
+    const logger = new CollectingLogger();
+    t = await createAuthTestApp({ entities: [Note], synchronize: true, controllers: [NotesController], logger });
+    const { headers } = await t.signIn('ada@example.com');
+    expect((await request(t.server).get('/notes/broken').set(headers)).status).toBe(500);
+    expect(logger.errors.join('\n')).toContain('the notes index is missing');
   });
 
   it('a hook: it refuses what the application refuses', async () => {

@@ -1,9 +1,15 @@
-import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands } from '#svc/auth';
+import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands, RedisPubSubClient } from '#svc/auth';
 import type { DemoConfig } from './demo-config.js';
 import { DemoUser } from './users/demo-user.entity.js';
 
 /** Where a failed provider callback lands (`/?error=<CODE>`): the page shows the code's message. */
 const CALLBACK_ERROR_PAGE = '/';
+
+/** The name an authenticator app shows beside the demo's codes (the `otpauth://` URL's issuer). */
+export const DEMO_TOTP_ISSUER = 'svc demo';
+
+/** Two-step login wherever people sign in with a password (README, "The demo page"). */
+const DEMO_MFA = { issuer: DEMO_TOTP_ISSUER };
 
 /** A new user's display name is the provider's name for them (the library drops it if it breaks the column's rules). */
 const displayNameFromProvider: ProfileColumnsMapper = (_profile, userInfo) => ({ displayName: userInfo.name });
@@ -16,14 +22,18 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
  * The options the demo gives `AuthModule.forRoot`: with AUTH_LOGIN, one credential and a set of
  * login methods, every key derived from AUTH_SECRET, failed callbacks sent back to the page, a
  * provider's name for a new user as its display name; without it, the seed's `strategy` shape, as it always was.
+ * Either way, two-step login wherever there is a password, and passkeys beside a password where
+ * AUTH_BASE_URL allows them (DemoConfig.passkeys).
  */
-export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undefined): AuthOptions & AuthModuleExtras {
+export function demoAuthOptions(config: DemoConfig, redis: (RedisCommands & RedisPubSubClient) | undefined): AuthOptions & AuthModuleExtras {
   const common = {
     entities: { user: DemoUser },
     // The links of the MAIL lines open the page's /verify-email and /confirm-email, the library's default paths.
     emailVerification: config.emailVerification === 'off' ? undefined : { required: config.emailVerification === 'required' },
     baseUrl: config.baseUrl,
     cookie: { secure: config.cookieSecure },
+    // Beside a password, where AUTH_BASE_URL allows them: its host is the relying party id, its origin the expected origin.
+    passkeys: config.passkeys ? {} : undefined,
     rateLimit: config.rateLimit && {
       backend: config.rateLimit.backend,
       max: config.rateLimit.max,
@@ -31,14 +41,20 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
       trustedIpHeader: config.rateLimit.trustedIpHeader,
       redis,
     },
+    principalCache: config.principalCache && {
+      invalidation: config.principalCache.invalidation,
+      redis: config.principalCache.invalidation === 'redis' ? redis : undefined,
+    },
   };
   const { strategy } = config;
   if (strategy !== undefined) {
     return {
       ...common,
-      // The session shorthand has no section with a secret: the limiter's per-account key is derived from this one.
+      // The session shorthand has no section with a secret: the limiter's per-account key, two-step login's and the
+      // passkey challenges' keys are derived from this one (the others derive them from their section's secretKey).
       secret: strategy === 'session' ? config.secret : undefined,
       strategy,
+      mfa: strategy === 'session' || strategy === 'jwt' ? DEMO_MFA : undefined,
       jwt: strategy === 'jwt' ? { secretKey: config.secret } : undefined,
       oauth2: strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.credential, providers: config.oauth2Providers } : undefined,
       oidc: strategy === 'oidc' ? { secretKey: config.secret, strategy: config.credential, providers: config.oidcProviders } : undefined,
@@ -50,6 +66,7 @@ export function demoAuthOptions(config: DemoConfig, redis: RedisCommands | undef
     secret: config.secret,
     credential: config.credential,
     password: has('password') ? {} : undefined,
+    mfa: has('password') ? DEMO_MFA : undefined,
     oauth2: has('oauth2') ? { providers: withColumns(config.oauth2Providers), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,
     oidc: has('oidc') ? { providers: withColumns(config.oidcProviders), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,
   };

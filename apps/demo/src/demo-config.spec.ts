@@ -72,3 +72,38 @@ describe('readDemoConfig: AUTH_EMAIL_VERIFICATION', () => {
     expect(readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC, AUTH_EMAIL_VERIFICATION: 'off' }).emailVerification).toBe('off');
   });
 });
+
+describe('readDemoConfig: passkeys', () => {
+  it('are on beside a password, with either credential, when AUTH_BASE_URL has a host name (npm start: http://localhost:3000)', () => {
+    expect(readDemoConfig({}).passkeys).toBe(true);
+    expect(readDemoConfig({ AUTH_STRATEGY: 'jwt', AUTH_BASE_URL: 'https://demo.example.com' }).passkeys).toBe(true);
+    expect(readDemoConfig({ AUTH_LOGIN: 'password,oidc', OIDC_PROVIDERS: OIDC, AUTH_CREDENTIAL: 'jwt' }).passkeys).toBe(true);
+  });
+
+  it('are off where nobody has a password', () => {
+    expect(readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC }).passkeys).toBe(false);
+    expect(readDemoConfig({ AUTH_LOGIN: 'oauth2', OAUTH2_PROVIDERS: OAUTH2 }).passkeys).toBe(false);
+  });
+
+  it.each(['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://10.0.0.7'])('are off when AUTH_BASE_URL is on an IP address (%s): WebAuthn needs a host name', (baseUrl) => {
+    expect(readDemoConfig({ AUTH_BASE_URL: baseUrl }).passkeys).toBe(false);
+  });
+
+  it('are off on plain http away from localhost (browsers offer WebAuthn to secure contexts only), on with http on a *.localhost name', () => {
+    expect(readDemoConfig({ AUTH_BASE_URL: 'http://demo.example.com' }).passkeys).toBe(false);
+    expect(readDemoConfig({ AUTH_BASE_URL: 'http://app.localhost:3000' }).passkeys).toBe(true);
+  });
+});
+
+describe('readDemoConfig: AUTH_PRINCIPAL_CACHE', () => {
+  it('is off by default, and names the invalidation (Redis at REDIS_URL) when on', () => {
+    expect(readDemoConfig({}).principalCache).toBeUndefined();
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'off' }).principalCache).toBeUndefined();
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'postgres' }).principalCache).toEqual({ invalidation: 'postgres', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'redis', REDIS_URL: 'redis://cache:6379' }).principalCache).toEqual({ invalidation: 'redis', redisUrl: 'redis://cache:6379' });
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'on' })).toThrow('AUTH_PRINCIPAL_CACHE must be one of off, postgres, redis, local');
+  });
+});

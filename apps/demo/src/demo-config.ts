@@ -26,11 +26,15 @@ export interface DemoConfig {
   secretGenerated: boolean;
   cookieSecure: boolean;
   rateLimit: { backend: 'memory' | 'database' | 'redis'; max: number; windowSeconds: number; redisUrl: string; trustedIpHeader?: string } | undefined;
+  /** AUTH_PRINCIPAL_CACHE: the library's principal cache and how it is invalidated; unset when `off`. */
+  principalCache: { invalidation: 'postgres' | 'redis' | 'local'; redisUrl: string } | undefined;
   benchRoutes: boolean;
   oauth2Providers: OAuth2ProviderOptions[];
   oidcProviders: OidcProviderOptions[];
   /** AUTH_EMAIL_VERIFICATION: `optional` mails the links and lets unverified users in, `required` refuses their login, `off` has neither. */
   emailVerification: EmailVerificationMode;
+  /** Passkeys beside a password, where AUTH_BASE_URL lets them work (a host name; https, or http on localhost). */
+  passkeys: boolean;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -44,12 +48,13 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   const oidcProviders = readOidcProviders(env.OIDC_PROVIDERS);
   const requestSeconds = integer(env, 'REQUEST_TIMEOUT_SECONDS', 10, 1, 300);
   const shape = loginShape(env, { oauth2: oauth2Providers.length, oidc: oidcProviders.length });
+  const baseUrl = (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host,
     requestTimeouts: { headersSeconds: Math.min(requestSeconds, 10), requestSeconds },
     ...shape,
-    baseUrl: (env.AUTH_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    baseUrl,
     database: database(env.DATABASE_URL ?? 'sqlite:./data/demo.sqlite'),
     secret: env.AUTH_SECRET ?? randomBytes(48).toString('base64url'),
     secretGenerated: env.AUTH_SECRET === undefined,
@@ -64,11 +69,34 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
             redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
             trustedIpHeader: env.TRUSTED_IP_HEADER || undefined,
           },
+    principalCache: principalCache(env),
     benchRoutes: env.DEMO_BENCH_ROUTES === '1',
     oauth2Providers,
     oidcProviders,
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
+    passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
   };
+}
+
+/**
+ * Why passkeys cannot work at AUTH_BASE_URL, or undefined when they can. The library refuses both
+ * at startup, so the demo leaves passkeys off instead (with a warning): its relying party id is the
+ * host, which must be a domain name (WebAuthn L2 §5.1.3 step 7: an IP address is no valid domain), and
+ * browsers offer WebAuthn to secure contexts only (https, or http on localhost).
+ */
+export function passkeysUnworkableAt(baseUrl: string): string | undefined {
+  if (!URL.canParse(baseUrl)) return `AUTH_BASE_URL (${baseUrl}) is not a URL`;
+  const { protocol, hostname } = new URL(baseUrl);
+  if (isIP(hostname.replace(/^\[(.*)\]$/, '$1')) !== 0) return `AUTH_BASE_URL (${baseUrl}) is on an IP address, and WebAuthn needs a host name`;
+  const localhost = hostname === 'localhost' || hostname.endsWith('.localhost');
+  if (protocol !== 'https:' && !localhost) return `AUTH_BASE_URL (${baseUrl}) is plain http away from localhost, and browsers offer WebAuthn to secure contexts only`;
+  return undefined;
+}
+
+/** AUTH_PRINCIPAL_CACHE: `off` (the default), or the cache with `postgres`, `redis` (at REDIS_URL) or `local` invalidation. */
+function principalCache(env: NodeJS.ProcessEnv): DemoConfig['principalCache'] {
+  const invalidation = oneOf(env, 'AUTH_PRINCIPAL_CACHE', 'off', ['off', 'postgres', 'redis', 'local'] as const);
+  return invalidation === 'off' ? undefined : { invalidation, redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
 }
 
 /** AUTH_EMAIL_VERIFICATION: `optional` by default where people sign up with a password, `off` where nobody does. */

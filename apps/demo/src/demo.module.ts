@@ -24,7 +24,8 @@ const sqliteFileSettings = { enableWAL: true, prepareDatabase: (db: { pragma(sql
 @Module({})
 export class DemoModule {
   static register(config: DemoConfig): DynamicModule {
-    const redis = config.rateLimit?.backend === 'redis' ? DemoRedis.connect(config.rateLimit.redisUrl) : undefined;
+    const redisUrl = config.rateLimit?.backend === 'redis' ? config.rateLimit.redisUrl : config.principalCache?.invalidation === 'redis' ? config.principalCache.redisUrl : undefined;
+    const redis = redisUrl === undefined ? undefined : DemoRedis.connect(redisUrl);
     return {
       module: DemoModule,
       imports: [

@@ -1,6 +1,6 @@
 // Entry point of the demo: `npm start`.
 import 'reflect-metadata';
-import { type DemoConfig, readDemoConfig } from './demo-config.js';
+import { type DemoConfig, passkeysUnworkableAt, readDemoConfig } from './demo-config.js';
 
 async function main(): Promise<void> {
   let config: DemoConfig;
@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   const logger = new Logger('demo');
   if (config.secretGenerated) logger.warn('AUTH_SECRET is not set: using a random secret for this run (tokens die with the process)');
   for (const name of config.unread) logger.warn(`${name} is not read when AUTH_LOGIN is set`);
+  if (config.login.includes('password') && !config.passkeys) {
+    logger.warn(`passkeys are off: ${passkeysUnworkableAt(config.baseUrl)} (http://localhost:${config.port} would do)`);
+  }
   try {
     const app = await createDemoApp(config);
     app.enableShutdownHooks();

@@ -16,3 +16,5 @@ export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
 export const CREDENTIAL_DEVICES = Symbol('svc:CREDENTIAL_DEVICES');
 /** Name of the logger every library message goes to. */
 export const SVC_LOGGER = 'svc';
+/** Injection token of the `SecondFactorGate` a login completes through (README, "Two-step login"). */
+export const SECOND_FACTOR_GATE = Symbol('svc:SECOND_FACTOR_GATE');

@@ -31,8 +31,11 @@ import { AuthBodyPipe } from './http/auth-body.pipe.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
+import { LoginCompletion } from './login/login-completion.js';
+import { mfaGateOnly, mfaParts } from './login/mfa/mfa.parts.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
+import { passkeyParts } from './login/passkey/passkey.parts.js';
 import { passwordLoginParts } from './login/password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -41,7 +44,9 @@ import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
+import { principalCacheProviders } from './credentials/cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
@@ -71,7 +76,10 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false', extras.globalGuard);
   const shape = moduleShapeOf(extras);
   const credential = CREDENTIALS[shape.credential];
-  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), credential];
+  // Two-step login's routes need the password method (its setup asks for the password); every login passes its gate.
+  const secondFactor = shape.loginMethods.includes('password') ? mfaParts : mfaGateOnly;
+  // Passkeys are mounted in every module and served with their section only (README, "Passkeys").
+  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), secondFactor, passkeyParts, credential];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
@@ -84,11 +92,13 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
     AuthBodyPipe,
     CredentialDelivery,
+    LoginCompletion,
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),
     UnitOfWork,
     UserStore,
+    WaysIn,
     UserSerializer,
     HookRunner,
     AfterResponse,
@@ -98,6 +108,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
+    ...principalCacheProviders(),
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },

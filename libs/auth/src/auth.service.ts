@@ -3,12 +3,14 @@ import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './login/oauth/oauth-used-states.js';
+import { PasskeyUsedChallenges } from './login/passkey/passkey-used-challenges.js';
 import { EmailTokenStore } from './login/password/email-token-store.js';
 import { ResetTokenStore } from './login/password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 import { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 import type { CredentialRevoker } from './credentials/credential-revoker.js';
+import { PrincipalInvalidations } from './credentials/cache/principal-invalidations.js';
 import { RefreshFamilyStore } from './credentials/jwt/refresh-family-store.js';
 import { RefreshTokenStore } from './credentials/jwt/refresh-token-store.js';
 import { SessionStore } from './credentials/session/session-store.js';
@@ -28,6 +30,8 @@ export interface PurgeResult {
   emailTokens: number;
   /** Used OAuth states whose state token has expired. */
   oauthUsedStates: number;
+  /** Used passkey challenges that have expired. */
+  passkeyUsedChallenges: number;
   /** Counters of the database rate limiter whose window has ended. */
   rateLimitWindows: number;
 }
@@ -45,6 +49,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     private readonly serializer: UserSerializer,
     @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
     private readonly moduleRef: ModuleRef,
+    private readonly invalidations: PrincipalInvalidations,
   ) {}
 
   /** The user body of a row: id, email and the `@SvcReturned()` columns. */
@@ -62,11 +67,29 @@ export class AuthService<U extends SvcUser = SvcUser> {
   }
 
   /**
+   * Deactivates the user: `isActive` false, so every credential of theirs is refused from now on, on
+   * every instance, cached or not (README, "Principal cache"). Resolves to false when the user was
+   * already inactive or does not exist.
+   */
+  deactivateUser(userId: string): Promise<boolean> {
+    return this.unitOfWork.transaction((manager) => this.users.deactivate(manager, userId));
+  }
+
+  /**
+   * Tells every instance that the application changed or deleted the user's row itself (a column of
+   * the user body, `isActive`, the row gone): their cached principals go (README, "Principal cache").
+   * Needless without the cache; changes made through this service do it on their own.
+   */
+  invalidateUser(userId: string): Promise<void> {
+    return this.unitOfWork.transaction((manager) => this.invalidations.userChanged(manager, userId));
+  }
+
+  /**
    * Deletes everything that can no longer matter, in one transaction: sessions past their expiry or
    * absolute lifetime, or refresh rows that can no longer be presented (a revoked row stays until its
    * whole family has expired, so that reuse is still recognised) and the families past their absolute
-   * end or with no token left; used and expired password-reset and email tokens; used OAuth states past
-   * their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
+   * end or with no token left; used and expired password-reset and email tokens; used OAuth states and passkey
+   * challenges past their expiry; then the ended windows of the database rate limiter. Call it from a scheduler, or let `purge: { cron }` do it.
    */
   async purgeExpired(): Promise<PurgeResult> {
     const sessions = this.optional(SessionStore);
@@ -75,6 +98,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     const resetTokens = this.optional(ResetTokenStore);
     const emailTokens = this.optional(EmailTokenStore);
     const usedStates = this.optional(OAuthUsedStates);
+    const usedChallenges = this.optional(PasskeyUsedChallenges);
     const result = await this.unitOfWork.transaction(async (manager) => ({
       sessions: sessions ? await sessions.purgeExpired(manager) : 0,
       refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,
@@ -83,6 +107,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
       resetTokens: resetTokens ? await resetTokens.purgeExpired(manager) : 0,
       emailTokens: emailTokens ? await emailTokens.purgeExpired(manager) : 0,
       oauthUsedStates: usedStates ? await usedStates.purgeExpired(manager) : 0,
+      passkeyUsedChallenges: usedChallenges ? await usedChallenges.purgeExpired(manager) : 0,
     }));
     const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;
     return { ...result, rateLimitWindows };

@@ -11,12 +11,17 @@ export type {
   CookieOptions,
   EmailVerificationOptions,
   JwtOptions,
+  MfaOptions,
+  PasskeyOptions,
   PasswordOptions,
+  PrincipalCacheOptions,
   RateLimitOptions,
   RedisCommands,
+  RedisPubSubClient,
+  RedisSubscriber,
   SessionOptions,
 } from './config/auth-options.js';
-export type { AuthStrategy, CredentialKind, LoginMethod } from './config/login-methods.js';
+export type { AuthStrategy, CredentialKind, LoginEventMethod, LoginMethod } from './config/login-methods.js';
 export type {
   OAuth2ProviderOptions,
   OAuthProviderOptionsBase,
@@ -28,9 +33,24 @@ export type {
   ProfileMapperContext,
 } from './config/oauth-options.js';
 export { AuthConfigError } from './config/auth-config.error.js';
-export { authEntities, EmailToken, OAuthAccount, OAuthUsedState, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User } from './entities/index.js';
+export {
+  authEntities,
+  EmailToken,
+  MfaRecoveryCode,
+  MfaTotp,
+  OAuthAccount,
+  OAuthUsedState,
+  Passkey,
+  PasskeyUsedChallenge,
+  PasswordResetToken,
+  RateLimitCounter,
+  RefreshFamily,
+  RefreshToken,
+  Session,
+  User,
+} from './entities/index.js';
 export { SvcUser } from './entities/user.entity.js';
-export { authMigrations, SvcInitialSchema1763700000000 } from './migrations/index.js';
+export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
 export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
@@ -44,8 +64,13 @@ export type {
   LoginAfterEvent,
   LoginFailureEvent,
   LogoutAfterEvent,
+  MfaChangeEvent,
+  MfaFailureEvent,
+  MfaRecoveryCodeUsedEvent,
   OAuth2LoginAfterEvent,
   OidcLoginAfterEvent,
+  PasskeyChangeEvent,
+  PasskeyCounterRegressionEvent,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
   RefreshAfterEvent,
@@ -58,6 +83,7 @@ export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
+export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,
@@ -66,6 +92,7 @@ export type {
   ForgotPasswordPayload,
   LoginPayload,
   LogoutPayload,
+  MfaEnablePayload,
   OAuthLoginPayload,
   RefreshPayload,
   ResetPasswordPayload,

@@ -26,7 +26,6 @@ const RUNTIME = [
   '@nestjs/common',
   '@nestjs/core',
   '@nestjs/event-emitter',
-  '@nestjs/passport',
   '@nestjs/platform-express',
   '@nestjs/schedule',
   '@nestjs/swagger',

@@ -13,7 +13,7 @@ import { DemoUser } from '../users/demo-user.entity.js';
  * an application typically adds in `validate()`. Not how svc verifies tokens.
  *
  * Key: with AUTH_STRATEGY=jwt the demo passes AUTH_SECRET itself as svc's `jwt.secretKey`, and svc
- * signs HS256 with the UTF-8 bytes of that string (no derivation: libs/auth/src/strategies/jwt/jwt-key.ts).
+ * signs HS256 with the UTF-8 bytes of that string (no derivation: libs/auth/src/credentials/jwt/jwt-key.ts).
  * So the naive strategy gets the very same secret, as the plain string a user would write
  * (`secretOrKey: process.env.AUTH_SECRET`), and verifies svc's own access tokens. No `algorithms`
  * option either, as in the documentation (jsonwebtoken then allows HS256/384/512 for a string secret).

@@ -7,9 +7,12 @@ import { renderDemoPage } from './demo-page.html.js';
 import { demoPageIcon } from './demo-page.icon.js';
 import { demoPageModules, demoPageScript } from './script/index.js';
 
-/** Same-origin script, style and fetch only: no inline code, no third-party asset, no framing. */
+/**
+ * Same-origin script, style and fetch only: no inline code, no third-party asset, no framing.
+ * Images may also be data: URLs, for the two-step login's QR code (an SVG in an <img> runs nothing).
+ */
 const PAGE_SECURITY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The demo's page (README, "The demo page") and the files it loads: not API, so not in /docs. */
 @ApiExcludeController()

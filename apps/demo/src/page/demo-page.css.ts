@@ -32,6 +32,8 @@ main { max-width: 30rem; margin: 1.5rem auto; padding: 0 1rem; }
 h1 { font-size: 1.35rem; line-height: 1.3; margin: 0 0 1rem; overflow-wrap: anywhere; }
 h1:focus { outline: none; }
 h2 { font-size: 1.05rem; line-height: 1.3; margin: 0 0 .75rem; }
+h2:focus { outline: none; }
+h3 { font-size: 1rem; line-height: 1.3; margin: 1.25rem 0 .75rem; }
 
 .alert, .notice { margin: 0 0 1rem; padding: .75rem 1rem; border-radius: .5rem; border: 1px solid; }
 .alert { color: var(--alert-text); background: var(--alert-bg); border-color: var(--alert-line); }
@@ -48,13 +50,13 @@ input { font: inherit; width: 100%; min-height: 2.75rem; padding: .5rem .75rem; 
 input[aria-invalid="true"] { border-color: var(--alert-text); box-shadow: 0 0 0 1px var(--alert-text); }
 fieldset { margin: 1.5rem 0 0; padding: 1rem 0 0; border: 0; border-top: 1px solid var(--line); }
 legend { padding: 0 .5rem 0 0; }
-fieldset > .hint { margin-bottom: .75rem; }
+fieldset > .hint, .alternatives > .hint { margin-bottom: .75rem; }
 
 button, .providers a { display: inline-flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: .5rem 1.25rem;
   font: inherit; font-weight: 600; color: var(--accent); background: transparent; border: 2px solid var(--accent);
   border-radius: .5rem; cursor: pointer; text-decoration: none; }
 button.primary, .providers a { color: var(--accent-text); background: var(--accent); }
-button:disabled { opacity: .6; cursor: progress; }
+button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
 .providers { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
@@ -67,10 +69,32 @@ button:disabled { opacity: .6; cursor: progress; }
 .way-name { font-weight: 600; overflow-wrap: anywhere; }
 .way-state { grid-column: 1; color: var(--muted); font-size: .875rem; overflow-wrap: anywhere; }
 .way button { grid-column: 2; grid-row: 1 / span 2; }
+.ways + .ways { margin-top: 0; padding-top: 0; border-top: 0; }
+.add-passkey { margin-top: 1rem; }
+
+.email-settings, .devices { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
+.email-settings > p, .devices > p { margin: 0 0 .75rem; overflow-wrap: anywhere; }
+.devices > button + .hint { margin: .5rem 0 0; }
+.devices-list { list-style: none; margin: 0 0 1rem; padding: 0; display: grid; gap: .75rem; }
+.device { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: .25rem 1rem; }
+.device-summary { display: grid; gap: .125rem; min-width: 0; }
+.device-agent { font-size: .875rem; overflow-wrap: anywhere; }
+.device-current { font-size: .875rem; }
+.device-times { color: var(--muted); font-size: .875rem; }
 
 .profile { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1.25rem; }
 .profile dt { color: var(--muted); }
 .profile dd { margin: 0; overflow-wrap: anywhere; }
+
+.two-step { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
+.two-step h2:focus, .two-step h3:focus { outline: none; }
+h3 { font-size: 1rem; line-height: 1.3; margin: 0 0 .75rem; }
+.two-step-howto { padding-left: 1.2rem; }
+.two-step-howto li { margin-bottom: .5rem; }
+.two-step-qr { display: block; margin: .5rem 0; width: 200px; max-width: 100%; height: auto; background: #ffffff; border-radius: .25rem; }
+.two-step-secret, .recovery-codes code { overflow-wrap: anywhere; font-size: 1rem; letter-spacing: .05em; }
+.recovery-codes { margin: 0 0 1rem; padding-left: 1.2rem; }
+.actions { display: flex; flex-wrap: wrap; gap: .75rem; }
 
 footer { max-width: 30rem; margin: 0 auto 2rem; padding: 0 1rem; font-size: .875rem; color: var(--muted); }
 

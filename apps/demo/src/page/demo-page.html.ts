@@ -1,8 +1,13 @@
+import { DEMO_TOTP_ISSUER } from '../demo-auth-options.js';
 import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
+import { devicesSection } from './demo-page.devices.html.js';
 import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
+import { emailSettingsSection } from './demo-page.email-settings.html.js';
+import { passkeySignInSection, passkeysSection } from './demo-page.passkeys.html.js';
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
 import { escapeHtml } from './html-escape.js';
+import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.html.js';
 
 /** Which of the page's views the server renders: the home page, or the landing of a mailed link. */
 export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
@@ -34,7 +39,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers)}${signedInSection(providers, password)}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${password ? twoStepChallengeSection(DEMO_TOTP_ISSUER) : ''}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys)}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>
@@ -43,7 +48,7 @@ ${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-ema
 `;
 }
 
-function signedOutSection(password: boolean, providers: PageProvider[]): string {
+function signedOutSection(password: boolean, providers: PageProvider[], passkeys: boolean): string {
   if (!password) {
     return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Sign in</h1>
@@ -60,7 +65,7 @@ function signedOutSection(password: boolean, providers: PageProvider[]): string 
     : '';
   return `  <section id="signed-out" class="card" hidden>
     <h1 id="signed-out-title" tabindex="-1">Log in or create an account</h1>
-${passwordForm()}${others}  </section>
+${passwordForm()}${passkeys ? passkeySignInSection() : ''}${others}  </section>
 `;
 }
 
@@ -120,7 +125,8 @@ function resetSection(password: boolean): string {
 `;
 }
 
-function signedInSection(providers: PageProvider[], password: boolean): string {
+/** `emailRoutes`: the library's email routes are on (AUTH_EMAIL_VERIFICATION not `off`), so the email area has something to call. */
+function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean, passkeys: boolean): string {
   return `  <section id="signed-in" class="card" hidden>
     <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
     <dl class="profile">
@@ -128,7 +134,7 @@ function signedInSection(providers: PageProvider[], password: boolean): string {
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { RedisCommands } from './auth-options.js';
+import type { RedisCommands, RedisPubSubClient } from './auth-options.js';
 import type { CredentialKind, LoginMethod } from './login-methods.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 
@@ -47,6 +47,8 @@ export interface AuthConfig {
     readonly sessionName: string;
     readonly refreshName: string;
     readonly oauthStateName: string;
+    readonly mfaChallengeName: string;
+    readonly passkeyChallengeName: string;
     readonly secure: boolean;
     readonly sameSite: 'lax' | 'strict' | 'none';
     readonly path: string;
@@ -66,6 +68,36 @@ export interface AuthConfig {
     readonly verifyPath: string;
     readonly confirmPath: string;
     readonly sendsMail: boolean;
+  };
+  /** Present when two-step login is on. */
+  readonly mfa?: {
+    readonly issuer: string;
+    readonly challengeTtlSeconds: number;
+    readonly challengeProviderLogins: boolean;
+    /** AES-256-GCM keys of the stored TOTP secrets, the current one first, each with its id (README, "Two-step login"). */
+    readonly secretKeys: readonly { readonly id: string; readonly key: string }[];
+    /** HMAC key of the challenge tokens. */
+    readonly challengeKey: string;
+  };
+  /** Present when passkeys are on (README, "Passkeys"). */
+  readonly passkeys?: {
+    /** The host of `baseUrl` (WebAuthn L2 §5.1.2, `rp.id`). */
+    readonly rpId: string;
+    readonly rpName: string;
+    /** `baseUrl`'s origin, then `extraOrigins`. */
+    readonly origins: readonly string[];
+    readonly challengeTtlSeconds: number;
+    readonly userVerification: 'required' | 'preferred';
+    /** HMAC key of the challenge cookie, derived from `secret`. */
+    readonly challengeKey: string;
+  };
+  /** The principal cache (README, "Principal cache"); absent: off. `invalidation` unset means "from the database type". */
+  readonly principalCache?: {
+    readonly maxEntries: number;
+    readonly ttlSeconds: number;
+    readonly invalidation?: 'postgres' | 'redis' | 'local';
+    readonly redis?: RedisPubSubClient;
+    readonly channel: string;
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

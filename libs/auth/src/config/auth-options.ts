@@ -43,6 +43,10 @@ export interface CookieOptions {
   refreshName?: string;
   /** @default 'svc_oauth_state' */
   oauthStateName?: string;
+  /** The two-step login's challenge cookie (README, "Two-step login"). @default 'svc_mfa' */
+  mfaChallengeName?: string;
+  /** The cookie that binds a passkey ceremony to its challenge. @default 'svc_passkey' */
+  passkeyChallengeName?: string;
   /** @default true */
   secure?: boolean;
   /** @default 'lax' */
@@ -90,6 +94,49 @@ export interface EmailVerificationOptions {
   sendsMail?: boolean;
 }
 
+/**
+ * Two-step login with an authenticator app (TOTP, RFC 6238) and recovery codes (README, "Two-step
+ * login"). The section being given turns it on; it needs the password method and a secret to derive
+ * its keys from (`secret`, else `jwt.secretKey` or an OAuth `secretKey`).
+ */
+export interface MfaOptions {
+  /** The name the authenticator app shows beside the account (the otpauth URL's issuer). Required. */
+  issuer: string;
+  /** Lifetime of the challenge a password login gets instead of a credential. @default 300 (60..900) */
+  challengeTtlSeconds?: number;
+  /** Provider logins (oauth2, oidc) of a user with two-step login on are challenged too. @default false */
+  challengeProviderLogins?: boolean;
+  /**
+   * Earlier values of the module's `secret`, newest first: stored TOTP secrets encrypted under a key
+   * derived from one of them still decrypt, and are encrypted again under the current key at their
+   * next use (README, "Two-step login", rotation). @default []
+   */
+  previousSecrets?: string[];
+}
+
+/**
+ * Passkeys (README, "Passkeys"): WebAuthn credentials a signed-in user adds, then signs in with.
+ * The relying party is `baseUrl`: its host is the relying party id, its origin the expected origin.
+ */
+export interface PasskeyOptions {
+  /** The name an authenticator shows beside the account. @default the host of `baseUrl` */
+  rpName?: string;
+  /**
+   * Further origins whose passkey responses are accepted for the same relying party id: an
+   * `https://` origin (a subdomain, or a related origin the browser allows through
+   * `/.well-known/webauthn`), or an Android app's
+   * `android:apk-key-hash:<base64url SHA-256 of its signing certificate>`. @default []
+   */
+  extraOrigins?: string[];
+  /** Lifetime of a registration or login challenge (and of its cookie). @default 300 (30..600) */
+  challengeTtlSeconds?: number;
+  /**
+   * Whether the authenticator must verify the user (a PIN, a fingerprint): `required` makes a passkey
+   * two factors in one; `preferred` accepts a tap alone. @default 'required'
+   */
+  userVerification?: 'required' | 'preferred';
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -103,6 +150,47 @@ export interface RedisCommands {
   evalsha(sha1: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
   eval(script: string, numberOfKeys: number, key: string, expiryMs: number, amount: number): Promise<unknown>;
   ping(): Promise<unknown>;
+}
+
+/**
+ * What the principal cache's redis invalidation needs of an ioredis client (README, "Principal
+ * cache"): `publish` on it, and a `duplicate()` connection of its own to subscribe on.
+ */
+export interface RedisPubSubClient {
+  publish(channel: string, message: string): Promise<unknown>;
+  duplicate(options?: { connectionName?: string }): RedisSubscriber;
+}
+
+/** The subscribing connection `RedisPubSubClient.duplicate()` returns (an ioredis client). */
+export interface RedisSubscriber {
+  subscribe(channel: string): Promise<unknown>;
+  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  on(event: 'ready' | 'close' | 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+}
+
+/**
+ * The revocable principal cache (README, "Principal cache"): guarded requests whose credential was
+ * resolved lately skip the database; every revocation, on any instance, evicts it everywhere.
+ */
+export interface PrincipalCacheOptions {
+  /** Principals held at most; past it the least recently used goes. @default 10000 (100..1000000) */
+  maxEntries?: number;
+  /** Longest a principal is served from the cache, a backstop behind invalidation. @default 60 (1..3600) */
+  ttlSeconds?: number;
+  /**
+   * How instances tell each other about revocations: PostgreSQL `LISTEN/NOTIFY` on the data
+   * source's database, Redis pub/sub through `redis`, or `'local'` (this process only: one
+   * instance alone on its database). @default 'redis' when `redis` is given, else 'postgres' on
+   * PostgreSQL (startup fails when neither applies and 'local' is not chosen)
+   */
+  invalidation?: 'postgres' | 'redis' | 'local';
+  /** The ioredis client for `invalidation: 'redis'`. */
+  redis?: RedisPubSubClient;
+  /** The channel (a PostgreSQL identifier, or a Redis channel) every instance of the application shares. @default 'svc_principal_cache' */
+  channel?: string;
 }
 
 export interface RateLimitOptions {
@@ -176,7 +264,13 @@ export interface AuthOptions {
   password?: PasswordOptions;
   /** Email verification and change of email (needs the password method). @default unset: neither */
   emailVerification?: EmailVerificationOptions;
+  /** Two-step login: TOTP and recovery codes (needs the password method and a secret). @default unset: off */
+  mfa?: MfaOptions;
   rateLimit?: RateLimitOptions;
+  /** Passkeys beside the other ways in (needs `secret`; README, "Passkeys"). @default unset: no passkey routes */
+  passkeys?: PasskeyOptions;
+  /** Opt-in cache of resolved principals, revocable across instances (README, "Principal cache"). @default unset: every guarded request reads the database */
+  principalCache?: PrincipalCacheOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

@@ -3,6 +3,13 @@ import { AuthConfigError } from './auth-config.error.js';
 /** How a person proves who they are. */
 export type LoginMethod = 'password' | 'oauth2' | 'oidc';
 
+/**
+ * How a login proved who the user is, as `svc.login.after` says it: a login method, or a passkey.
+ * A passkey is no login method: it cannot stand alone (a signed-in user adds it to an account that
+ * has another way in), and it is turned on by its `passkeys` section, beside any set of methods.
+ */
+export type LoginEventMethod = LoginMethod | 'passkey';
+
 /** The provider login methods, which share the OAuth core. */
 export type OAuthMethod = Exclude<LoginMethod, 'password'>;
 

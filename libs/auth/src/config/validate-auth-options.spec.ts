@@ -16,6 +16,8 @@ describe('validateAuthOptions', () => {
       sessionName: 'svc_session',
       refreshName: 'svc_refresh',
       oauthStateName: 'svc_oauth_state',
+      passkeyChallengeName: 'svc_passkey',
+      mfaChallengeName: 'svc_mfa',
       secure: true,
       sameSite: 'lax',
       path: '/',

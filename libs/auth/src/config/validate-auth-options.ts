@@ -6,7 +6,10 @@ import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, ty
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
 import { validateEmailVerification } from './validate-email-verification.js';
+import { validateMfa } from './validate-mfa.js';
+import { validatePasskeys } from './validate-passkeys.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
+import { validatePrincipalCache } from './validate-principal-cache.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -41,6 +44,9 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
 
   const password = options.password ?? {};
   const jwt = shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
+  // What the derived keys (the limiter's account key, two-step login's, the passkey challenges') come
+  // from: the module secret, else a section's own secret, so the seed's shorthands need no second one.
+  const keySource = moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey;
 
   const config: AuthConfig = {
     credential: shape.credential,
@@ -68,6 +74,8 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sessionName: cookieName('cookie.sessionName', cookie.sessionName, 'svc_session'),
       refreshName: cookieName('cookie.refreshName', cookie.refreshName, 'svc_refresh'),
       oauthStateName: cookieName('cookie.oauthStateName', cookie.oauthStateName, 'svc_oauth_state'),
+      mfaChallengeName: cookieName('cookie.mfaChallengeName', cookie.mfaChallengeName, 'svc_mfa'),
+      passkeyChallengeName: cookieName('cookie.passkeyChallengeName', cookie.passkeyChallengeName, 'svc_passkey'),
       secure,
       sameSite,
       path: cookiePath('cookie.path', cookie.path ?? '/'),
@@ -81,7 +89,10 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),
-    rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey),
+    mfa: validateMfa(options.mfa, shape.loginMethods, keySource),
+    passkeys: validatePasskeys(options.passkeys, baseUrl, keySource),
+    principalCache: validatePrincipalCache(options.principalCache),
+    rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {
     throw new AuthConfigError('password.minLength', 'must not exceed password.maxLength');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import type { LoginMethod } from '../config/login-methods.js';
+import type { LoginEventMethod } from '../config/login-methods.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
@@ -14,7 +14,7 @@ export interface LoginResult {
   user: SvcUser;
   /** Staged by the credential's issuer in the login's transaction, which has committed. */
   credential: unknown;
-  method: LoginMethod;
+  method: LoginEventMethod;
   /** The OAuth provider's name, for the provider methods. */
   provider?: string;
 }

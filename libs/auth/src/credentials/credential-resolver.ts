@@ -26,3 +26,12 @@ export interface CredentialResolver {
    */
   resolveFromCookie(request: Request): Promise<Principal | null>;
 }
+
+/**
+ * A copy of a cached principal for one request (README, "Principal cache"): what a handler or a
+ * guard does to `request.user` or to the row stays in that request.
+ */
+export function copyOfPrincipal(principal: Principal): Principal {
+  const user = Object.assign(Object.create(Object.getPrototypeOf(principal.user) as object) as SvcUser, principal.user);
+  return { ...principal, user, body: { ...principal.body } };
+}

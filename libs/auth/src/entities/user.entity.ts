@@ -35,6 +35,13 @@ export abstract class SvcUser {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
 
+  /**
+   * Whether two-step login is on for the user (README, "Two-step login"): written with `mfa_totp`
+   * in one transaction, so a login and `/me` know it from the user's row. Written by svc only.
+   */
+  @Column({ name: 'mfa_totp_enabled', type: 'boolean', default: false })
+  mfaTotpEnabled: boolean;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;
 
@@ -47,4 +54,4 @@ export abstract class SvcUser {
 export class User extends SvcUser {}
 
 /** Attribute names every user entity must have (checked at startup). */
-export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'passwordHash', 'isActive', 'createdAt', 'updatedAt'] as const;
+export const REQUIRED_USER_ATTRIBUTES = ['id', 'email', 'emailSkeleton', 'emailVerifiedAt', 'passwordHash', 'isActive', 'mfaTotpEnabled', 'createdAt', 'updatedAt'] as const;

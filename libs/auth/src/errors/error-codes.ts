@@ -23,6 +23,16 @@ export const AUTH_ERRORS = {
   EMAIL_ALREADY_VERIFIED: [HttpStatus.CONFLICT, 'Email is already verified'],
   /** The right password, but `emailVerification.required` and the email is not verified yet. */
   EMAIL_NOT_VERIFIED: [HttpStatus.FORBIDDEN, 'Verify your email before you log in'],
+  /** Two-step login: a wrong authenticator code (400 on the settings routes; 401 at /mfa/verify) or recovery code. */
+  MFA_CODE_INVALID: [HttpStatus.BAD_REQUEST, 'Code is invalid'],
+  /** /mfa/verify without a challenge cookie, or with an expired, forged or spent one, or for a user who can no longer sign in. */
+  MFA_CHALLENGE_INVALID: [HttpStatus.UNAUTHORIZED, 'Two-step login challenge is invalid or expired; log in again'],
+  /** Setup or enable for a user whose two-step login is on already. */
+  MFA_ALREADY_ENABLED: [HttpStatus.CONFLICT, 'Two-step login is already on'],
+  /** Disable or regenerate for a user whose two-step login is off. */
+  MFA_NOT_ENABLED: [HttpStatus.CONFLICT, 'Two-step login is not on'],
+  /** Enable without a pending setup. */
+  MFA_SETUP_REQUIRED: [HttpStatus.CONFLICT, 'Set up two-step login first'],
   HOOK_ABORTED: [HttpStatus.FORBIDDEN, 'Operation refused'],
   HOOK_FAILED: [HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'],
   RATE_LIMITED: [HttpStatus.TOO_MANY_REQUESTS, 'Too many requests'],
@@ -43,6 +53,11 @@ export const AUTH_ERRORS = {
   OAUTH_PROVIDER_ALREADY_LINKED: [HttpStatus.CONFLICT, 'Another identity at this provider is linked to your account'],
   /** Unlinking would leave the user no way to sign in. */
   LAST_LOGIN_METHOD: [HttpStatus.CONFLICT, 'This is your only way to sign in'],
+  /**
+   * A passkey answer that proves nothing: bad signature, unknown credential, wrong origin or rp id,
+   * a challenge missing, expired or used already, a counter that did not go forward.
+   */
+  PASSKEY_INVALID: [HttpStatus.UNAUTHORIZED, 'Passkey could not be verified'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],

@@ -1,4 +1,4 @@
-import type { CredentialKind, LoginMethod, OAuthMethod } from '../config/login-methods.js';
+import type { CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -22,6 +22,13 @@ export const AuthEvent = {
   EmailChangeNotice: 'svc.email.change_notice',
   EmailChanged: 'svc.email.changed',
   SessionRevoked: 'svc.session.revoked',
+  MfaEnabled: 'svc.mfa.enabled',
+  MfaDisabled: 'svc.mfa.disabled',
+  MfaFailure: 'svc.mfa.failure',
+  MfaRecoveryCodeUsed: 'svc.mfa.recovery_code_used',
+  PasskeyRegistered: 'svc.passkey.registered',
+  PasskeyRemoved: 'svc.passkey.removed',
+  PasskeyCounterRegression: 'svc.passkey.counter_regression',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -33,7 +40,8 @@ export interface SignupAfterEvent {
 /** Every login, whatever the method (the method's own event, such as `svc.oidc.login.after`, fires too). */
 export interface LoginAfterEvent {
   user: UserBody;
-  method: LoginMethod;
+  /** How the user proved who they are: a login method, or a passkey. */
+  method: LoginEventMethod;
   /** The provider's name, for the provider methods. */
   provider?: string;
   /** The credential the login was given. */
@@ -150,6 +158,52 @@ export interface SessionRevokedEvent {
   by: 'user';
 }
 
+/** Two-step login turned on or off for a user (README, "Two-step login"); `at` by the injected clock. */
+export interface MfaChangeEvent {
+  userId: string;
+  at: Date;
+}
+
+/**
+ * A wrong code at a two-step step: `verify` (the login's challenge, `method` says which kind was
+ * tried) or a settings route (`enable`, `disable`, `regenerate`). Never the code itself.
+ */
+export interface MfaFailureEvent {
+  userId: string;
+  step: 'verify' | 'enable' | 'disable' | 'regenerate';
+  method: 'totp' | 'recovery_code';
+  reason: 'wrong_code' | 'replayed_code';
+  ip: string | null;
+  at: Date;
+}
+
+/** A passkey added to the user's account, or removed from it (README, "Passkeys"). */
+export interface PasskeyChangeEvent {
+  user: UserBody;
+  passkeyId: string;
+  name: string;
+}
+
+/**
+ * A passkey login whose signature was valid but whose signature counter did not go forward
+ * (WebAuthn L2 §6.1.1): the authenticator may have been cloned. The login was refused.
+ */
+export interface PasskeyCounterRegressionEvent {
+  userId: string;
+  passkeyId: string;
+  storedCounter: number;
+  presentedCounter: number;
+  ip: string | null;
+  at: Date;
+}
+
+/** A recovery code was spent at /mfa/verify; `remaining` unused codes are left. */
+export interface MfaRecoveryCodeUsedEvent {
+  userId: string;
+  remaining: number;
+  at: Date;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -169,4 +223,11 @@ export interface AuthEventPayloads {
   'svc.email.change_notice': EmailChangeNoticeEvent;
   'svc.email.changed': EmailChangedEvent;
   'svc.session.revoked': SessionRevokedEvent;
+  'svc.mfa.enabled': MfaChangeEvent;
+  'svc.mfa.disabled': MfaChangeEvent;
+  'svc.mfa.failure': MfaFailureEvent;
+  'svc.mfa.recovery_code_used': MfaRecoveryCodeUsedEvent;
+  'svc.passkey.registered': PasskeyChangeEvent;
+  'svc.passkey.removed': PasskeyChangeEvent;
+  'svc.passkey.counter_regression': PasskeyCounterRegressionEvent;
 }

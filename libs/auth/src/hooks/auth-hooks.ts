@@ -60,6 +60,11 @@ export interface OAuthLoginPayload {
   link?: { user: UserBody };
 }
 
+/** A signed-in user about to turn two-step login on (`POST /mfa/totp/enable`); nothing is written yet. */
+export interface MfaEnablePayload {
+  user: UserBody;
+}
+
 /**
  * Before-hooks: methods of an `@Injectable()` class given to `AuthModule.forRoot({ hooks })`.
  * Each takes the validated payload and the request and returns the payload (possibly changed).
@@ -76,6 +81,7 @@ export interface AuthHooks {
   beforeSendVerification?(payload: SendVerificationPayload, request: Request): SendVerificationPayload | Promise<SendVerificationPayload>;
   beforeChangeEmail?(payload: ChangeEmailPayload, request: Request): ChangeEmailPayload | Promise<ChangeEmailPayload>;
   beforeOAuthLogin?(payload: OAuthLoginPayload, request: Request): OAuthLoginPayload | Promise<OAuthLoginPayload>;
+  beforeMfaEnable?(payload: MfaEnablePayload, request: Request): MfaEnablePayload | Promise<MfaEnablePayload>;
 }
 
 export type HookName = keyof AuthHooks;

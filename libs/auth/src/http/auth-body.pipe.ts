@@ -19,7 +19,14 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   changePassword: { hook: 'beforeChangePassword', secrets: ['current_password', 'new_password'] },
   emailToken: { secrets: ['token'] },
   changeEmail: { hook: 'beforeChangeEmail', secrets: ['password'] },
+  passkeyRegistration: { secrets: [] },
+  passkeyLogin: { secrets: [] },
+  passkeyName: { secrets: [] },
   empty: { secrets: [] },
+  mfaPassword: { secrets: ['password'] },
+  mfaCode: { secrets: ['code'] },
+  mfaConfirm: { secrets: ['password', 'code', 'recoveryCode'] },
+  mfaVerify: { secrets: ['code', 'recoveryCode'] },
 };
 
 /**

@@ -18,8 +18,8 @@ export class AuthRequestGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     // The cookies as the authentication reads them, with the same parser (README, "Cross-site requests").
-    const { sessionName, refreshName } = this.config.cookie;
-    if (readCookie(request, sessionName) !== undefined || readCookie(request, refreshName) !== undefined) assertSameOrigin(request, this.config);
+    const { sessionName, refreshName, passkeyChallengeName, mfaChallengeName } = this.config.cookie;
+    if ([sessionName, refreshName, passkeyChallengeName, mfaChallengeName].some((name) => readCookie(request, name) !== undefined)) assertSameOrigin(request, this.config);
     return true;
   }
 }

@@ -5,12 +5,16 @@ import { SvcOAuthUsedStates1764000000100 } from './1764000000100-svc-oauth-used-
 import { SvcEmailSkeleton1764000000200 } from './1764000000200-svc-email-skeleton.js';
 import { SvcEmailLifecycle1764000000300 } from './1764000000300-svc-email-lifecycle.js';
 import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-families.js';
+import { SvcMfaTotp1764000000500 } from './1764000000500-svc-mfa-totp.js';
+import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
 
 export {
   SvcEmailLifecycle1764000000300,
   SvcEmailSkeleton1764000000200,
   SvcInitialSchema1763700000000,
+  SvcMfaTotp1764000000500,
   SvcOAuthUsedStates1764000000100,
+  SvcPasskeys1764000000600,
   SvcRateLimitUnlogged1763900000000,
   SvcRateLimitWindowEnd1763800000000,
   SvcRefreshFamilies1764000000400,
@@ -25,4 +29,6 @@ export const authMigrations = [
   SvcEmailSkeleton1764000000200,
   SvcEmailLifecycle1764000000300,
   SvcRefreshFamilies1764000000400,
+  SvcMfaTotp1764000000500,
+  SvcPasskeys1764000000600,
 ];

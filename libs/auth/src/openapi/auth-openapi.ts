@@ -20,13 +20,33 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   changePassword: 'SvcChangePasswordRequest',
   emailToken: 'SvcEmailTokenRequest',
   changeEmail: 'SvcChangeEmailRequest',
+  passkeyRegistration: 'SvcPasskeyRegistrationRequest',
+  passkeyLogin: 'SvcPasskeyLoginRequest',
+  passkeyName: 'SvcPasskeyNameRequest',
   empty: 'SvcEmptyRequest',
+  mfaPassword: 'SvcMfaPasswordRequest',
+  mfaCode: 'SvcMfaCodeRequest',
+  mfaConfirm: 'SvcMfaConfirmRequest',
+  mfaVerify: 'SvcMfaVerifyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];
 /** Examples of messages that are lists in real answers. */
 const EXAMPLE_MESSAGES: Partial<Record<AuthErrorCode, string[]>> = { VALIDATION_FAILED: ['email must be an email address', 'property isAdmin should not exist'] };
 /** The schema of each kind of success body. */
-const SUCCESS_SCHEMAS: Record<string, string | undefined> = { user: 'SvcUserBody', token: 'SvcTokenBody', linkUrl: 'SvcLinkStart', accounts: 'SvcLinkedAccounts', devices: 'SvcDevices' };
+const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
+  user: 'SvcUserBody',
+  token: 'SvcTokenBody',
+  linkUrl: 'SvcLinkStart',
+  accounts: 'SvcLinkedAccounts',
+  devices: 'SvcDevices',
+  mfaSetup: 'SvcMfaSetup',
+  recoveryCodes: 'SvcRecoveryCodes',
+  loginOrChallenge: 'SvcLoginOrChallenge',
+  passkeyCreationOptions: 'SvcPasskeyCreationOptions',
+  passkeyRequestOptions: 'SvcPasskeyRequestOptions',
+  passkey: 'SvcPasskey',
+  passkeys: 'SvcPasskeys',
+};
 
 /**
  * Documents svc's routes in an application's OpenAPI document (one built with @nestjs/swagger's
@@ -46,6 +66,8 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     SvcError: errorSchema(),
     SvcDevices: devicesSchema(),
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
+    ...(config.mfa ? mfaSchemas(config) : {}),
+    ...(config.passkeys ? passkeySchemas() : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
@@ -85,7 +107,7 @@ function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
     responses: {
       [String(route.success.status)]: successOf(route, config),
       ...(route.errorRedirect ? { '303': { description: 'A failed callback: to the errorRedirect path with `?error=<CODE>`', headers: { Location: { schema: { type: 'string' } } } } } : {}),
-      ...errorResponsesOf(route.errors),
+      ...errorResponsesOf(route.errors, route.errorStatus),
     },
     ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }] } : {}),
   };
@@ -93,7 +115,7 @@ function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
 
 function successOf(route: AuthRoute, config: AuthConfig): ResponseObject {
   const json = (name: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } });
-  const setsCookie = route.success.body === 'token' || route.success.body === 'credential' || (route.success.body === 'user' && route.method === 'post');
+  const setsCookie = ['token', 'credential', 'loginOrChallenge'].includes(route.success.body ?? '') || (route.success.body === 'user' && route.method === 'post');
   const cookie = config.credential === 'jwt' ? config.cookie.refreshName : config.cookie.sessionName;
   return {
     description: route.success.description,
@@ -104,12 +126,12 @@ function successOf(route: AuthRoute, config: AuthConfig): ResponseObject {
   };
 }
 
-/** One answer per status, its `code` narrowed to the codes the route gives with that status. */
-function errorResponsesOf(codes: AuthErrorCode[]): Record<string, ResponseObject> {
+/** One answer per status, its `code` narrowed to the codes the route gives with that status (`statusOf`: a route's own status for a code). */
+function errorResponsesOf(codes: AuthErrorCode[], statusOf: Partial<Record<AuthErrorCode, number>> = {}): Record<string, ResponseObject> {
   // Each response shows the real body of each of its codes, so an example never reads `statusCode: 0`.
   const byStatus = new Map<number, AuthErrorCode[]>();
   for (const code of new Set(codes)) {
-    const [status] = AUTH_ERRORS[code];
+    const status = statusOf[code] ?? AUTH_ERRORS[code][0];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<string, ResponseObject> = {};
@@ -119,7 +141,7 @@ function errorResponsesOf(codes: AuthErrorCode[]): Record<string, ResponseObject
       content: {
         'application/json': {
           schema: { allOf: [{ $ref: '#/components/schemas/SvcError' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] },
-          examples: Object.fromEntries(statusCodes.map((code) => [code, { value: new AuthError(code, { message: EXAMPLE_MESSAGES[code] }).getResponse() }])),
+          examples: Object.fromEntries(statusCodes.map((code) => [code, { value: new AuthError(code, { message: EXAMPLE_MESSAGES[code], status }).getResponse() }])),
         },
       },
     };
@@ -158,6 +180,9 @@ function userBodySchema(app: INestApplication, config: AuthConfig): SchemaObject
     properties[name] = { ...columnSchema(column?.type), ...(column?.isNullable ? { nullable: true } : {}) };
   }
   if (config.emailVerification) properties.emailVerified = { type: 'boolean', description: 'Whether the user has proven they receive mail at their email' };
+  if (config.mfa) {
+    properties.mfa = { type: 'object', required: ['totp'], additionalProperties: false, properties: { totp: { type: 'boolean', description: 'Whether two-step login with an authenticator app is on' } } };
+  }
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false } as SchemaObject;
 }
 
@@ -211,6 +236,42 @@ function devicesSchema(): SchemaObject {
   };
 }
 
+/** The bodies of the passkey routes (README, "Passkeys"); the WebAuthn options as WebAuthn L3 §5.1.8 writes them in JSON. */
+function passkeySchemas(): Record<string, SchemaObject> {
+  const passkey = (required: string[]): SchemaObject => ({
+    type: 'object',
+    required,
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string', maxLength: 64 },
+      createdAt: { type: 'string', format: 'date-time' },
+      lastUsedAt: { type: 'string', format: 'date-time', nullable: true, description: 'The last login with it; null before the first' },
+    },
+  });
+  const webauthn = (description: string, required: string[]): SchemaObject => ({ type: 'object', description, required, properties: Object.fromEntries(required.map((name) => [name, {}])) });
+  return {
+    SvcPasskeyCreationOptions: webauthn('PublicKeyCredentialCreationOptionsJSON: pass to navigator.credentials.create() (PublicKeyCredential.parseCreationOptionsFromJSON)', [
+      'challenge',
+      'rp',
+      'user',
+      'pubKeyCredParams',
+      'timeout',
+      'excludeCredentials',
+      'authenticatorSelection',
+      'attestation',
+    ]),
+    SvcPasskeyRequestOptions: webauthn('PublicKeyCredentialRequestOptionsJSON: pass to navigator.credentials.get() (PublicKeyCredential.parseRequestOptionsFromJSON)', [
+      'challenge',
+      'rpId',
+      'timeout',
+      'userVerification',
+    ]),
+    SvcPasskey: passkey(['id', 'name', 'createdAt']),
+    SvcPasskeys: { type: 'array', description: 'Oldest first', items: passkey(['id', 'name', 'createdAt', 'lastUsedAt']) },
+  };
+}
+
 /** The bodies of the linking routes (README, "Linking accounts"). */
 function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
   const methods = config.loginMethods.filter((method) => method !== 'password');
@@ -235,6 +296,34 @@ function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
           },
         },
       },
+    },
+  };
+}
+
+/** The bodies of the two-step routes (README, "Two-step login"). */
+function mfaSchemas(config: AuthConfig): Record<string, SchemaObject> {
+  const recoveryCodes: SchemaObject = { type: 'array', minItems: 10, maxItems: 10, items: { type: 'string', example: 'abcd-efgh-jkmn-pqrs-tuvw-xyz2' } };
+  return {
+    SvcMfaSetup: {
+      type: 'object',
+      required: ['secret', 'otpauthUrl', 'qrSvg'],
+      properties: {
+        secret: { type: 'string', description: 'The secret in base32 (RFC 4648), for typing into the app; never shown again' },
+        otpauthUrl: { type: 'string', description: 'otpauth://totp/... (SHA1, 6 digits, 30 s)' },
+        qrSvg: { type: 'string', description: 'The otpauth URL as a QR code, an SVG document' },
+      },
+    },
+    SvcRecoveryCodes: { type: 'object', required: ['recoveryCodes'], properties: { recoveryCodes: { ...recoveryCodes, description: 'Single-use codes, shown this once' } } },
+    SvcLoginOrChallenge: {
+      oneOf: [
+        { $ref: `#/components/schemas/${config.credential === 'jwt' ? 'SvcTokenBody' : 'SvcUserBody'}` },
+        {
+          type: 'object',
+          required: ['mfaRequired', 'methods'],
+          description: `A second factor is owed: no credential; the ${config.cookie.mfaChallengeName} cookie holds the challenge for POST ${config.prefix}/mfa/verify`,
+          properties: { mfaRequired: { type: 'boolean', enum: [true] }, methods: { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code'] } } },
+        },
+      ],
     },
   };
 }

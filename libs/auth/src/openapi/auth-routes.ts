@@ -4,13 +4,30 @@ import type { AuthSchemaName } from '../users/auth-schemas.js';
 
 /** What the document says about one route of the library. */
 export interface AuthRoute {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** Below the prefix, OpenAPI style (`/oauth2/{provider}/login`). */
   path: string;
   summary: string;
   body?: AuthSchemaName;
   /** The success answer: its status, and what its body is. */
-  success: { status: number; description: string; body?: 'user' | 'token' | 'credential' | 'linkUrl' | 'accounts' | 'devices' };
+  success: {
+    status: number;
+    description: string;
+    body?:
+      | 'user'
+      | 'token'
+      | 'credential'
+      | 'linkUrl'
+      | 'accounts'
+      | 'devices'
+      | 'passkeyCreationOptions'
+      | 'passkeyRequestOptions'
+      | 'passkey'
+      | 'passkeys'
+      | 'mfaSetup'
+      | 'recoveryCodes'
+      | 'loginOrChallenge';
+  };
   /** Whether the route needs the credential (and so names the security scheme). */
   authenticated?: boolean;
   /** The refresh cookie, for /refresh and the jwt logout. */
@@ -22,6 +39,8 @@ export interface AuthRoute {
   /** A provider's callback: with the section's `errorRedirect`, errors answer 303 to it instead. */
   errorRedirect?: boolean;
   errors: AuthErrorCode[];
+  /** A code this route answers with another status than its usual one (`MFA_CODE_INVALID` is 401 at /mfa/verify). */
+  errorStatus?: Partial<Record<AuthErrorCode, number>>;
 }
 
 /** Refusals any library route can give (the body rules, the limiter, outages). */
@@ -49,9 +68,9 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         {
           method: 'post',
           path: '/login',
-          summary: 'Sign in with email and password',
+          summary: 'Sign in with email and password' + (config.mfa ? ' (a user with two-step login gets a challenge instead of the credential)' : ''),
           body: 'login',
-          success: { status: 200, description: 'Signed in', body: credentialBody },
+          success: config.mfa ? { status: 200, description: 'Signed in, or a second factor owed', body: 'loginOrChallenge' } : { status: 200, description: 'Signed in', body: credentialBody },
           errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', ...(required ? (['EMAIL_NOT_VERIFIED'] as const) : []), 'CSRF_REJECTED', ...limited],
         },
         {
@@ -80,6 +99,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
         },
         ...(config.emailVerification ? emailRoutes(limited) : []),
+        ...(config.mfa ? mfaRoutes(limited, credentialBody) : []),
       ]
     : [];
   const oauthMethods = (['oauth2', 'oidc'] as const).filter((method) => config.loginMethods.includes(method));
@@ -206,12 +226,141 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         ]
       : []),
   ];
-  return [...password, ...oauth, ...accounts, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
+  const passkeys = config.passkeys ? passkeyRoutes(limited, credentialBody) : [];
+  return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
 }
 
-/** The library's routes the module mounts but does not serve (404): the email routes without the `emailVerification` section. */
+/** Two-step login (README, "Two-step login"). */
+function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): AuthRoute[] {
+  const settings: AuthErrorCode[] = [...BODY_RULES, 'UNAUTHENTICATED', 'CSRF_REJECTED', ...limited];
+  return [
+    {
+      method: 'post',
+      path: '/mfa/totp/setup',
+      summary: 'Start setting up an authenticator app: a new secret, its otpauth URL and QR code (nothing is on until enable)',
+      body: 'mfaPassword',
+      authenticated: true,
+      success: { status: 200, description: 'The secret, shown this once', body: 'mfaSetup' },
+      errors: [...settings, 'CURRENT_PASSWORD_INVALID', 'MFA_ALREADY_ENABLED'],
+    },
+    {
+      method: 'post',
+      path: '/mfa/totp/enable',
+      summary: 'Turn two-step login on with a first code of the app; the ten recovery codes',
+      body: 'mfaCode',
+      authenticated: true,
+      success: { status: 200, description: 'On; the recovery codes, shown this once', body: 'recoveryCodes' },
+      errors: [...settings, 'MFA_CODE_INVALID', 'MFA_ALREADY_ENABLED', 'MFA_SETUP_REQUIRED', 'HOOK_ABORTED', 'HOOK_FAILED'],
+    },
+    {
+      method: 'post',
+      path: '/mfa/totp/disable',
+      summary: 'Turn two-step login off (the password, and a code or a recovery code)',
+      body: 'mfaConfirm',
+      authenticated: true,
+      success: { status: 204, description: 'Off; the secret and the recovery codes deleted' },
+      errors: [...settings, 'CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
+    },
+    {
+      method: 'post',
+      path: '/mfa/recovery-codes',
+      summary: 'Ten new recovery codes (the password, and a code or a recovery code); the earlier ones stop working',
+      body: 'mfaConfirm',
+      authenticated: true,
+      success: { status: 200, description: 'The new codes, shown this once', body: 'recoveryCodes' },
+      errors: [...settings, 'CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
+    },
+    {
+      method: 'post',
+      path: '/mfa/verify',
+      summary: "The login's second step: a code or a recovery code with the challenge cookie; the credential, as a login gives it",
+      body: 'mfaVerify',
+      success: { status: 200, description: 'Signed in', body: credentialBody },
+      errors: [...BODY_RULES, 'MFA_CODE_INVALID', 'MFA_CHALLENGE_INVALID', 'CSRF_REJECTED', 'RATE_LIMITED'],
+      errorStatus: { MFA_CODE_INVALID: 401 },
+    },
+  ];
+}
+
+/**
+ * The library's routes the module mounts but does not serve (404): the email routes without the
+ * `emailVerification` section, the two-step ones without `mfa`, the passkey routes without the
+ * `passkeys` section.
+ */
 export function unservedAuthRoutes(config: AuthConfig): Pick<AuthRoute, 'method' | 'path'>[] {
-  return config.loginMethods.includes('password') && !config.emailVerification ? emailRoutes([]) : [];
+  const password = config.loginMethods.includes('password');
+  return [
+    ...(password && !config.emailVerification ? emailRoutes([]) : []),
+    ...(password && !config.mfa ? mfaRoutes([], 'user') : []),
+    ...(config.passkeys ? [] : passkeyRoutes([], 'user')),
+  ];
+}
+
+/** Passkeys (README, "Passkeys"). */
+function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): AuthRoute[] {
+  return [
+    {
+      method: 'post',
+      path: '/passkeys/register/options',
+      summary: "Creation options for a new passkey of the signed-in user (navigator.credentials.create()); sets the challenge cookie",
+      body: 'empty',
+      authenticated: true,
+      success: { status: 200, description: 'PublicKeyCredentialCreationOptionsJSON', body: 'passkeyCreationOptions' },
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/passkeys/register',
+      summary: "Add the authenticator's new credential to the signed-in user's passkeys",
+      body: 'passkeyRegistration',
+      authenticated: true,
+      success: { status: 201, description: 'The passkey', body: 'passkey' },
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'PASSKEY_INVALID', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/passkeys/login/options',
+      summary: 'Request options for a passkey login (navigator.credentials.get()), naming no user; sets the challenge cookie',
+      body: 'empty',
+      success: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON', body: 'passkeyRequestOptions' },
+      errors: [...BODY_RULES, 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/passkeys/login',
+      summary: 'Sign in with a passkey: the credential, as a password login gives it',
+      body: 'passkeyLogin',
+      success: { status: 200, description: 'Signed in', body: credentialBody },
+      errors: [...BODY_RULES, 'PASSKEY_INVALID', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'get',
+      path: '/passkeys',
+      summary: "The signed-in user's passkeys, oldest first",
+      authenticated: true,
+      success: { status: 200, description: 'The passkeys', body: 'passkeys' },
+      errors: ['UNAUTHENTICATED'],
+    },
+    {
+      method: 'patch',
+      path: '/passkeys/{id}',
+      summary: 'Rename one of the user\'s passkeys',
+      body: 'passkeyName',
+      authenticated: true,
+      pathParameters: { id: 'uuid' },
+      success: { status: 200, description: 'The passkey, renamed', body: 'passkey' },
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'NOT_FOUND', 'CSRF_REJECTED'],
+    },
+    {
+      method: 'delete',
+      path: '/passkeys/{id}',
+      summary: 'Remove one of the user\'s passkeys (never the only way in)',
+      authenticated: true,
+      pathParameters: { id: 'uuid' },
+      success: { status: 204, description: 'Removed' },
+      errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'LAST_LOGIN_METHOD', 'CSRF_REJECTED'],
+    },
+  ];
 }
 
 /** Email verification and change of email (README, "Verifying emails and changing them"). */

@@ -56,6 +56,10 @@ export function jsonSchemaOf(schema: Function): JsonSchema {
       case 'isBoolean':
         property.type = 'boolean';
         break;
+      case 'isObject':
+        property.type = 'object';
+        property.description = [property.description, ruleInWords(rule)].filter(Boolean).join('; ');
+        break;
       case 'minLength':
         property.minLength = first as number;
         break;

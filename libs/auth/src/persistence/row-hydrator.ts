@@ -1,4 +1,5 @@
 import type { DataSource, EntityMetadata } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 
 /**
  * Hand-written SQL for the hot path (one query per authenticated request): the select list of
@@ -28,9 +29,18 @@ export function parameter(dataSource: DataSource, index: number): string {
   return dataSource.driver.createParameter(`p${index}`, index);
 }
 
+/** A raw value of the entity's column `property`, as TypeORM's loaders convert it (a date SQLite stores as text, say). */
+export function hydratedValue(dataSource: DataSource, entity: Function, property: string, raw: unknown): unknown {
+  return dataSource.driver.prepareHydratedValue(raw, columnOf(dataSource, entity, property));
+}
+
 /** `value` as the driver writes it to the entity's column `property` (a date as SQLite stores it, say), for a parameter of hand-written SQL. */
 export function persistentValue(dataSource: DataSource, entity: Function, property: string, value: unknown): unknown {
+  return dataSource.driver.preparePersistentValue(value, columnOf(dataSource, entity, property));
+}
+
+function columnOf(dataSource: DataSource, entity: Function, property: string): ColumnMetadata {
   const column = dataSource.getMetadata(entity).findColumnWithPropertyName(property);
   if (!column) throw new TypeError(`svc: ${dataSource.getMetadata(entity).name} has no column ${property}`);
-  return dataSource.driver.preparePersistentValue(value, column);
+  return column;
 }

@@ -21,6 +21,8 @@ export class UnitOfWork {
   private readonly unavailableReport: ThrottledReport;
   private readonly serialize: boolean;
   private queue: Promise<unknown> = Promise.resolve();
+  /** What runs once the transaction of a manager has committed (dropped with a rollback). */
+  private readonly committed = new WeakMap<EntityManager, (() => Promise<void>)[]>();
 
   constructor(
     @InjectDataSource() readonly dataSource: DataSource,
@@ -32,7 +34,26 @@ export class UnitOfWork {
 
   /** Runs `work` in one transaction: all its writes are committed together, or none is. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.guard(() => this.dataSource.transaction(work));
+    return this.guard(async () => {
+      const actions: (() => Promise<void>)[] = [];
+      const result = await this.dataSource.transaction((manager) => {
+        this.committed.set(manager, actions);
+        return work(manager);
+      });
+      for (const action of actions) await action();
+      return result;
+    });
+  }
+
+  /**
+   * Runs `action` once what `manager` wrote is committed, before the unit of work resolves: at the
+   * end of its `transaction`, or at once for an `autocommit` manager (its statements are committed
+   * as they run). `action` must not throw: the writes are committed by then.
+   */
+  async afterCommit(manager: EntityManager, action: () => Promise<void>): Promise<void> {
+    const actions = this.committed.get(manager);
+    if (actions) actions.push(action);
+    else await action();
   }
 
   /**

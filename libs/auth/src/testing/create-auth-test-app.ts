@@ -1,4 +1,4 @@
-import { type DynamicModule, type INestApplication, Module, type Provider, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type LoggerService, type LogLevel, Module, type Provider, type Type } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -18,10 +18,17 @@ import { signIn, type SignedInUser } from './sign-in.js';
 import { TestClock } from './test-clock.js';
 
 export interface AuthTestAppOptions {
-  /** @default 'session' */
+  /** The credential a login issues, as in `forRoot`. @default 'session' */
+  credential?: AuthModuleExtras['credential'];
+  /** The seed's shorthand instead of `credential` (README, "Options reference"). */
   strategy?: AuthModuleExtras['strategy'];
   /** The application's user entity. @default the library's `User` */
   user?: Type<SvcUser>;
+  /**
+   * The application's other entities (a `Note`, a `Project`): registered with the database, and
+   * their repositories injectable (`@InjectRepository(Note)`) in `controllers` and `providers`.
+   */
+  entities?: Function[];
   /** The application's migrations after the library's (its user columns), or `synchronize: true` instead. */
   migrations?: (string | Function)[];
   synchronize?: boolean;
@@ -39,6 +46,11 @@ export interface AuthTestAppOptions {
    * `'configured'` at the configured cost, as in production. @default 'low-cost'
    */
   passwordHasher?: 'low-cost' | 'configured';
+  /**
+   * Nest's logger for the app: `false` (the default) keeps the test output quiet; give a logger,
+   * or levels such as `['error', 'warn']`, to see why a request answered 500.
+   */
+  logger?: LoggerService | LogLevel[] | false;
 }
 
 export interface AuthTestApp {
@@ -58,8 +70,13 @@ export interface AuthTestApp {
  */
 export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promise<AuthTestApp> {
   const clock = options.clock ?? new TestClock();
-  const strategy = options.strategy ?? 'session';
+  const credential = options.strategy === undefined ? (options.credential ?? 'session') : undefined;
+  const issuesJwt = credential === 'jwt' || options.strategy === 'jwt';
+  // The password method (at the lowest production cost) unless the options name provider methods only.
+  const providersOnly = options.options?.password === undefined && (options.options?.oauth2 !== undefined || options.options?.oidc !== undefined);
+  const takesPassword = credential !== undefined ? !providersOnly : options.strategy === 'session' || options.strategy === 'jwt';
   const user = options.user;
+  const applicationEntities = options.entities ?? [];
 
   @Module({
     imports: [
@@ -67,22 +84,23 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
       TypeOrmModule.forRoot({
         type: 'better-sqlite3',
         database: ':memory:',
-        entities: authEntities(user),
+        entities: [...authEntities(user), ...applicationEntities],
         migrations: options.synchronize ? [] : [...authMigrations, ...(options.migrations ?? [])],
         migrationsRun: !options.synchronize,
         synchronize: options.synchronize ?? false,
       }),
       AuthModule.forRoot({
-        strategy,
+        ...(credential === undefined ? { strategy: options.strategy } : { credential }),
         entities: { user },
         hooks: options.hooks,
         globalGuard: options.globalGuard,
         baseUrl: 'http://localhost',
-        ...(strategy === 'session' || strategy === 'jwt' ? { password: { bcryptCost: 10 } } : {}),
+        ...(takesPassword ? { password: { bcryptCost: 10 } } : {}),
         cookie: { secure: false },
-        ...(strategy === 'jwt' ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
+        ...(issuesJwt ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
         ...options.options,
       }),
+      ...(applicationEntities.length > 0 ? [TypeOrmModule.forFeature(applicationEntities)] : []),
       ...(options.imports ?? []),
     ],
     controllers: options.controllers ?? [],
@@ -93,7 +111,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   let builder = Test.createTestingModule({ imports: [AuthTestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock);
   if ((options.passwordHasher ?? 'low-cost') === 'low-cost') builder = builder.overrideProvider(lowCostPasswordHasher.provide).useClass(lowCostPasswordHasher.useClass);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
   try {
     await app.init();
   } catch (error) {

@@ -11,6 +11,6 @@ export class UserSerializer {
   readonly serialize: (user: SvcUser) => UserBody;
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    this.serialize = createUserSerializer(returnedColumnsOf(config.userEntity), { emailVerified: config.emailVerification !== undefined });
+    this.serialize = createUserSerializer(returnedColumnsOf(config.userEntity), { emailVerified: config.emailVerification !== undefined, mfa: config.mfa !== undefined });
   }
 }

@@ -4,6 +4,7 @@ import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import { PrincipalInvalidations } from '../credentials/cache/principal-invalidations.js';
 import { AuthError } from '../errors/auth.error.js';
 import { hydrate, parameter, selectList } from '../persistence/row-hydrator.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
@@ -16,7 +17,10 @@ import { mixedScriptProblem } from './mixed-script.js';
 export class UserStore {
   private byEmail?: string;
 
-  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly invalidations: PrincipalInvalidations,
+  ) {}
 
   findByEmail(manager: EntityManager, normalizedEmail: string): Promise<SvcUser | null> {
     return manager.findOneBy(this.config.userEntity, { email: normalizedEmail });
@@ -93,10 +97,22 @@ export class UserStore {
     return holders.some((holder) => holder.id !== userId);
   }
 
+  /**
+   * Deactivates the user (`isActive` false: every credential refused, README, "Principal cache");
+   * true when this changed it.
+   */
+  async deactivate(manager: EntityManager, userId: string): Promise<boolean> {
+    const result = await manager.update(this.config.userEntity, { id: userId, isActive: true }, { isActive: false } as Partial<SvcUser>);
+    await this.invalidations.userChanged(manager, userId);
+    return result.affected === 1;
+  }
+
   /** Marks the user's email verified at `at`, unless it is already; true when this changed it. */
   async markEmailVerified(manager: EntityManager, userId: string, at: Date): Promise<boolean> {
     const result = await manager.update(this.config.userEntity, { id: userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at } as Partial<SvcUser>);
-    return result.affected === 1;
+    if (result.affected !== 1) return false;
+    await this.invalidations.userChanged(manager, userId);
+    return true;
   }
 
   /**
@@ -112,16 +128,27 @@ export class UserStore {
       if (isUniqueViolation(error)) throw new AuthError('EMAIL_ALREADY_REGISTERED', { cause: error });
       throw error;
     }
+    await this.invalidations.userChanged(manager, userId);
   }
 
   async setPasswordHash(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
     await manager.update(this.config.userEntity, { id: userId }, { passwordHash } as Partial<SvcUser>);
+    await this.invalidations.userChanged(manager, userId);
   }
 
   /** Replaces the hash only if it is still `expected` (README, "Login and concurrent changes": an upgrade never overwrites a newer hash). */
   async replacePasswordHash(manager: EntityManager, userId: string, expected: string, passwordHash: string): Promise<boolean> {
     const result = await manager.update(this.config.userEntity, { id: userId, passwordHash: expected }, { passwordHash } as Partial<SvcUser>);
-    return result.affected === 1;
+    if (result.affected !== 1) return false;
+    await this.invalidations.userChanged(manager, userId);
+    return true;
+  }
+
+  /** `users.mfa_totp_enabled`, written in the transaction that changes `mfa_totp` (README, "Two-step login"). */
+  async setMfaTotpEnabled(manager: EntityManager, userId: string, enabled: boolean): Promise<void> {
+    await manager.update(this.config.userEntity, { id: userId }, { mfaTotpEnabled: enabled } as Partial<SvcUser>);
+    // The user body says it (`mfa.totp`): a cached principal would show the old answer.
+    await this.invalidations.userChanged(manager, userId);
   }
 
   /** Built once, like the session lookup. */

@@ -4,16 +4,18 @@ import { exclusively } from './demo/busy.js';
 import { takeCallbackError } from './demo/callback-error.js';
 import { clearMessages, showAlert, showNotice, showRefusal } from './demo/messages.js';
 import './demo/password-forms.js';
+import './demo/passkey-sign-in.js';
 import './demo/email-links.js';
-import { focusHeading, isResetView, loadCurrentUser, showOnly, showSignedOut, signedOut } from './demo/views.js';
+import './demo/email-settings.js';
+import './demo/devices.js';
+import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedOut, signedOut } from './demo/views.js';
 
 whenRenewalDue(async () => {
   if (await renewAccessToken()) {
     await loadCurrentUser();
     return;
   }
-  showSignedOut();
-  showAlert('Your session has ended. Log in again.');
+  showSessionEnded();
 });
 
 const logout = document.getElementById('logout');

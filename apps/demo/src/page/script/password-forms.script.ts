@@ -2,6 +2,7 @@
 export const passwordFormsScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
 import { clearMessages, showNotice, showRefusal } from './messages.js';
+import { startChallenge } from './two-step-challenge.js';
 import { focusHeading, leaveResetView, loadCurrentUser, showSignedOut, signedIn, signedInWith, signedOut } from './views.js';
 
 const account = document.getElementById('account');
@@ -29,6 +30,11 @@ if (account) {
         return;
       }
       account.reset();
+      // A user with two-step login: no credential yet, the second step first.
+      if (answer.body && answer.body.mfaRequired === true) {
+        startChallenge(answer.body.methods);
+        return;
+      }
       // A new user with an email to verify: signed in by its cookie, or with AUTH_EMAIL_VERIFICATION=required not until it is verified.
       if (action === 'signup' && answer.body && answer.body.emailVerified === false) {
         if (await loadCurrentUser()) focusHeading(signedIn);

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import { type KeyObject, randomUUID } from 'node:crypto';
 import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
-import { jwtSigningKey } from './jwt-key.js';
+import { JWT_KEY } from './jwt-key.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import { randomUUID, type webcrypto } from 'node:crypto';
 
 export interface IssuedAccessToken {
   token: string;
@@ -14,21 +14,20 @@ export interface IssuedAccessToken {
 }
 
 /**
- * Mints access tokens with jose: a JWS (RFC 7515 compact form) signed with `jwt.secretKey` and
- * the configured HMAC algorithm, carrying the claims the README lists (`sub`, `sid`, `jti`, `typ`,
+ * Mints access tokens with jose: a JWS (RFC 7515 compact form) signed with `jwt.secretKey` (the
+ * key imported once, `JWT_KEY`) and the configured HMAC algorithm, carrying the claims the README lists (`sub`, `sid`, `jti`, `typ`,
  * `iat`, `exp`), all times from the injected clock.
  */
 @Injectable()
 export class AccessTokenService {
-  private readonly key: KeyObject;
   private readonly algorithm: JwtSettings['algorithm'];
   private readonly lifetimeSeconds: number;
 
   constructor(
     @Inject(JWT_SETTINGS) jwt: JwtSettings,
+    @Inject(JWT_KEY) private readonly key: webcrypto.CryptoKey,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {
-    this.key = jwtSigningKey(jwt.secretKey);
     this.algorithm = jwt.algorithm;
     this.lifetimeSeconds = jwt.accessTokenExpireMinutes * 60;
   }

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthError } from '../../errors/auth.error.js';
-import type { CredentialResolver, Principal } from '../credential-resolver.js';
+import { copyOfPrincipal, type CredentialResolver, type Principal } from '../credential-resolver.js';
+import { PRINCIPAL_CACHE } from '../cache/principal-cache.tokens.js';
+import type { PrincipalCache } from '../cache/principal-cache.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
-import { AccessTokenStrategy } from './access-token.strategy.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
@@ -17,16 +19,17 @@ import { RefreshTokenStore } from './refresh-token-store.js';
 @Injectable()
 export class JwtCredentialResolver implements CredentialResolver {
   constructor(
-    private readonly strategy: AccessTokenStrategy,
+    private readonly verifier: AccessTokenVerifier,
     private readonly unitOfWork: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,
     private readonly families: RefreshFamilyStore,
     private readonly refreshCookie: RefreshCookie,
     private readonly serializer: UserSerializer,
+    @Inject(PRINCIPAL_CACHE) private readonly cache: PrincipalCache<Principal>,
   ) {}
 
   async resolve(request: Request, response: Response): Promise<Principal> {
-    const principal = await this.tryResolve(request, response);
+    const principal = await this.tryResolve(request);
     if (principal) return principal;
     // RFC 6750 §3: a 401 for a protected resource names the scheme it expects.
     response.setHeader('WWW-Authenticate', 'Bearer');
@@ -34,13 +37,19 @@ export class JwtCredentialResolver implements CredentialResolver {
   }
 
   /** The principal, or null for a missing or refused token. Database errors still throw (503). */
-  async tryResolve(request: Request, response: Response): Promise<Principal | null> {
-    const claims = await this.strategy.claimsOf(request, response);
+  async tryResolve(request: Request): Promise<Principal | null> {
+    const claims = await this.verifier.claimsOf(request);
     if (!claims) return null;
+    // With the principal cache on (README, "Principal cache"), a family resolved lately is served from it; its key is the family.
+    const cached = this.cache.get(claims.sid);
+    if (cached !== undefined && cached.user.id === claims.sub) return copyOfPrincipal(cached);
+    const ticket = this.cache.ticket();
     // One query: the user and its live family, neither revoked nor past its end (README, "Access tokens (jwt)"; ASVS 5.0 V7.4.1).
-    const user = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
-    if (!user || !user.isActive) return null;
-    return { user, body: this.serializer.serialize(user), familyId: claims.sid };
+    const found = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
+    if (!found || !found.user.isActive) return null;
+    const principal: Principal = { user: found.user, body: this.serializer.serialize(found.user), familyId: claims.sid };
+    // A cached principal is shared: this request gets a copy of it too.
+    return this.cache.fill(ticket, claims.sid, found.user.id, principal, found.familyEndsAt.getTime()) ? copyOfPrincipal(principal) : principal;
   }
 
   /** The user of the refresh cookie's family, if that token could still be used (unconsumed, unexpired, its family live and before its end). */
@@ -49,8 +58,8 @@ export class JwtCredentialResolver implements CredentialResolver {
     if (!token) return null;
     const found = await this.unitOfWork.autocommit(async (manager) => {
       const row = await this.refreshTokens.findUsable(manager, token);
-      const user = row && (await this.families.findUserOfLiveFamily(manager, row.userId, row.familyId));
-      return user ? { user, familyId: row!.familyId } : null;
+      const live = row && (await this.families.findUserOfLiveFamily(manager, row.userId, row.familyId));
+      return live ? { user: live.user, familyId: row!.familyId } : null;
     });
     if (!found?.user.isActive) return null;
     return { user: found.user, body: this.serializer.serialize(found.user), familyId: found.familyId };

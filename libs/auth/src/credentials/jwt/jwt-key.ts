@@ -1,19 +1,20 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import type { Provider } from '@nestjs/common';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import type { webcrypto } from 'node:crypto';
+
+/** Injection token of the jwt credential's HMAC key (a WebCrypto `CryptoKey`), imported once at startup. */
+export const JWT_KEY = Symbol('svc:JWT_KEY');
+
+const HASH_OF: Record<JwtSettings['algorithm'], string> = { HS256: 'SHA-256', HS384: 'SHA-384', HS512: 'SHA-512' };
 
 /**
- * The HMAC key of `jwt.secretKey` as a `KeyObject`. `jsonwebtoken` given a string first tries it
- * as a public key (about 40 times slower per verification); a secret `KeyObject` also makes it
- * refuse every asymmetric `alg` outright (RFC 8725 §2.1, algorithm confusion).
+ * The HMAC key of `jwt.secretKey` (its UTF-8 bytes, no derivation), bound to the configured
+ * algorithm's hash: jose refuses to use it for any other `alg` (RFC 8725 §2.1, algorithm
+ * confusion). Imported once, not extractable: jose given the string or a `KeyObject` would import
+ * it again at every signature and verification.
  */
-export function jwtSigningKey(secretKey: string): KeyObject {
-  return createSecretKey(Buffer.from(secretKey, 'utf8'));
+export function importJwtKey(jwt: Pick<JwtSettings, 'secretKey' | 'algorithm'>): Promise<webcrypto.CryptoKey> {
+  return globalThis.crypto.subtle.importKey('raw', Buffer.from(jwt.secretKey, 'utf8'), { name: 'HMAC', hash: HASH_OF[jwt.algorithm] }, false, ['sign', 'verify']);
 }
 
-/**
- * The key as passport-jwt's options take it. @types/passport-jwt declares `secretOrKey` as
- * `string | Buffer`, but the jsonwebtoken 9 it calls also takes (and is fastest with) a KeyObject;
- * this is the one place that bridges the declaration and what runs.
- */
-export function verificationKey(secretKey: string): string | Buffer {
-  return jwtSigningKey(secretKey) as unknown as Buffer;
-}
+export const jwtKeyProvider: Provider = { provide: JWT_KEY, useFactory: importJwtKey, inject: [JWT_SETTINGS] };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { HookRunner } from '../../hooks/hook-runner.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
@@ -24,9 +24,9 @@ export class JwtLogout {
   ) {}
 
   /** Runs `beforeLogout`, then revokes; returns the ids of the users whose family this ended. */
-  async logout(request: Request, response: Response, refreshToken: string | undefined): Promise<string[]> {
+  async logout(request: Request, refreshToken: string | undefined): Promise<string[]> {
     const presented = refreshToken ? await this.unitOfWork.autocommit((manager) => this.refreshTokens.findByToken(manager, refreshToken)) : null;
-    const bearer = request.headers.authorization ? await this.resolver.tryResolve(request, response) : null;
+    const bearer = request.headers.authorization ? await this.resolver.tryResolve(request) : null;
     const owner = bearer?.user ?? (presented ? await this.unitOfWork.autocommit((manager) => this.users.findById(manager, presented.userId)) : null);
     await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
 

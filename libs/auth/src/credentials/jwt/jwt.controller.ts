@@ -59,7 +59,7 @@ export class JwtController {
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
-    const loggedOut = await this.logoutFlow.logout(request, response, this.cookie.read(request));
+    const loggedOut = await this.logoutFlow.logout(request, this.cookie.read(request));
     this.cookie.clear(response);
     for (const userId of loggedOut) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
   }

@@ -1,10 +1,11 @@
 import type { CredentialParts } from '../../parts.js';
 import { DevicesController } from '../devices.controller.js';
 import { AccessTokenService } from './access-token.service.js';
-import { AccessTokenStrategy } from './access-token.strategy.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
 import { JwtCredentialIssuer } from './jwt-credential.issuer.js';
 import { JwtCredentialResolver } from './jwt-credential.resolver.js';
 import { JwtDevices } from './jwt-devices.js';
+import { jwtKeyProvider } from './jwt-key.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
@@ -18,8 +19,9 @@ export const jwtCredentialParts: CredentialParts = {
   controllers: [JwtController, DevicesController],
   providers: [
     jwtSettingsProvider,
+    jwtKeyProvider,
     AccessTokenService,
-    AccessTokenStrategy,
+    AccessTokenVerifier,
     RefreshTokenStore,
     RefreshFamilyStore,
     RefreshRotation,

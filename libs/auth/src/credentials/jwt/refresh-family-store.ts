@@ -11,7 +11,8 @@ import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
-import { hydrate, parameter, persistentValue, selectList } from '../../persistence/row-hydrator.js';
+import { hydrate, hydratedValue, parameter, persistentValue, selectList } from '../../persistence/row-hydrator.js';
+import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */
@@ -32,6 +33,7 @@ export class RefreshFamilyStore {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(JWT_SETTINGS) private readonly jwt: JwtSettings,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly invalidations: PrincipalInvalidations,
   ) {}
 
   /**
@@ -68,6 +70,7 @@ export class RefreshFamilyStore {
   /**
    * Marks families revoked: `familyId` alone, or every family of `userId` (but `exceptFamilyId`).
    * The caller revokes their tokens first, in the same order as a refresh locks them (token, then family).
+   * Cached principals of what it revokes go too (README, "Principal cache").
    */
   async revoke(manager: EntityManager, where: { familyId: string } | { userId: string; exceptFamilyId?: string }): Promise<void> {
     const query = manager.createQueryBuilder().update(RefreshFamily).set({ revokedAt: this.clock.now() }).where('revoked_at IS NULL');
@@ -77,18 +80,21 @@ export class RefreshFamilyStore {
       if (where.exceptFamilyId !== undefined) query.andWhere('id <> :exceptFamilyId', { exceptFamilyId: where.exceptFamilyId });
     }
     await query.execute();
+    await ('familyId' in where ? this.invalidations.familyRevoked(manager, where.familyId) : this.invalidations.userChanged(manager, where.userId));
   }
 
   /**
    * The user, if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
-   * and before its absolute end: one query (README, "Access tokens (jwt)"; ASVS 5.0 V7.4.1), a
-   * primary-key join and a probe of the partial index of revoked tokens, so a revoked or ended
-   * family, or a deleted user, is refused at once.
+   * and before its absolute end, with that end: one query (README, "Access tokens (jwt)"; ASVS 5.0
+   * V7.4.1), a primary-key join and a probe of the partial index of revoked tokens, so a revoked or
+   * ended family, or a deleted user, is refused at once.
    */
-  async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<SvcUser | null> {
-    const now = persistentValue(manager.connection, RefreshFamily, 'expiresAt', this.clock.now());
-    const rows = await preparedQuery(manager, this.liveFamilyUserSql(manager.connection), [userId, familyId, now]);
-    return rows.length === 0 ? null : hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
+  async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<{ user: SvcUser; familyEndsAt: Date } | null> {
+    const { connection } = manager;
+    const now = persistentValue(connection, RefreshFamily, 'expiresAt', this.clock.now());
+    const rows = await preparedQuery(manager, this.liveFamilyUserSql(connection), [userId, familyId, now]);
+    if (rows.length === 0) return null;
+    return { user: hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]), familyEndsAt: hydratedValue(connection, RefreshFamily, 'expiresAt', rows[0].f_expires_at) as Date };
   }
 
   /** The user's live families (not revoked, before their end, with a token that could still be presented), newest first. */
@@ -124,7 +130,7 @@ export class RefreshFamilyStore {
     const { driver } = dataSource;
     const table = (entity: Function) => driver.escape(dataSource.getMetadata(entity).tableName);
     this.liveFamilyUser ??= [
-      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}`,
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, f.expires_at AS f_expires_at`,
       `FROM ${table(this.config.userEntity)} u`,
       `INNER JOIN ${table(RefreshFamily)} f ON f.user_id = u.id`,
       `WHERE u.id = ${parameter(dataSource, 0)} AND f.id = ${parameter(dataSource, 1)}`,

@@ -4,6 +4,7 @@ import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import { Session } from '../../entities/session.entity.js';
 import type { CredentialDevices, Device } from '../credential-devices.js';
+import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
 import { SessionStore } from './session-store.js';
 
 /** The session credential's devices: the user's live session rows (README, "Devices"). Ending one deletes its row. */
@@ -12,6 +13,7 @@ export class SessionDevices implements CredentialDevices {
   constructor(
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly sessions: SessionStore,
+    private readonly invalidations: PrincipalInvalidations,
   ) {}
 
   async listOfUser(manager: EntityManager, userId: string): Promise<Device[]> {
@@ -31,7 +33,9 @@ export class SessionDevices implements CredentialDevices {
       .from(Session)
       .where('id = :id AND user_id = :userId AND expires_at > :now AND created_at > :absoluteStart', { id, ...this.live(userId) })
       .execute();
-    return result.affected === 1;
+    if (result.affected !== 1) return false;
+    await this.invalidations.userChanged(manager, userId);
+    return true;
   }
 
   private live(userId: string) {

@@ -14,6 +14,7 @@ import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
+import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */
@@ -32,6 +33,7 @@ export class SessionStore implements CredentialRevoker {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly invalidations: PrincipalInvalidations,
   ) {}
 
   /**
@@ -39,7 +41,7 @@ export class SessionStore implements CredentialRevoker {
    * Management: renew the id on login, no session fixation). The oldest beyond `maxPerUser` go.
    */
   async create(manager: EntityManager, user: SvcUser, request: Request, presentedToken?: string): Promise<IssuedSession> {
-    if (presentedToken) await manager.delete(Session, { tokenHash: hashToken(presentedToken) });
+    if (presentedToken) await this.delete(manager, presentedToken);
     const token = randomToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.session.expireDays * DAY_MS);
@@ -57,9 +59,9 @@ export class SessionStore implements CredentialRevoker {
     return { token, expiresAt };
   }
 
-  /** The session and its user in one query, or null when the token matches no row. */
-  async findWithUser(manager: EntityManager, token: string): Promise<{ session: Session; user: SvcUser } | null> {
-    const rows = await preparedQuery(manager, this.lookupSql(manager.connection), [hashToken(token)]);
+  /** The session and its user in one query, or null when the token's hash (`hashToken`) matches no row. */
+  async findWithUser(manager: EntityManager, tokenHash: string): Promise<{ session: Session; user: SvcUser } | null> {
+    const rows = await preparedQuery(manager, this.lookupSql(manager.connection), [tokenHash]);
     if (rows.length === 0) return null;
     return {
       session: hydrate<Session>(manager.connection, Session, 's', rows[0]),
@@ -78,6 +80,15 @@ export class SessionStore implements CredentialRevoker {
     return session.expiresAt.getTime() <= now || session.createdAt.getTime() <= this.absoluteStart().getTime();
   }
 
+  /**
+   * Until when a cache may serve the session's principal (README, "Principal cache"): never past its
+   * expiry or absolute end, and never past the moment its `last_seen_at` is due again.
+   */
+  cacheableUntil(session: Session): number {
+    const absoluteEnd = session.createdAt.getTime() + this.config.session.absoluteTtlSeconds * 1000;
+    return Math.min(session.expiresAt.getTime(), absoluteEnd, session.lastSeenAt.getTime() + LAST_SEEN_RESOLUTION_MS);
+  }
+
   async touch(manager: EntityManager, session: Session): Promise<void> {
     const now = this.clock.now();
     if (now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
@@ -89,22 +100,26 @@ export class SessionStore implements CredentialRevoker {
     const session = await manager.findOneBy(Session, { tokenHash: hashToken(token) });
     if (!session) return undefined;
     await manager.delete(Session, { id: session.id });
+    await this.invalidations.userChanged(manager, session.userId);
     return session.userId;
   }
 
   /** Every session of the user (password reset, log out everywhere). */
   async revokeAllOfUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(Session, { userId });
+    await this.invalidations.userChanged(manager, userId);
   }
 
   /** Every session of the user but the one with id `keptId` (none kept when null). */
   async revokeAllOfUserExcept(manager: EntityManager, userId: string, keptId: string | null): Promise<void> {
     await manager.delete(Session, keptId ? { userId, id: Not(keptId) } : { userId });
+    await this.invalidations.userChanged(manager, userId);
   }
 
   /** Every session of the user but the presented one. */
   async revokeOthersOfUser(manager: EntityManager, userId: string, kept: Principal): Promise<void> {
     await manager.delete(Session, kept.sessionId ? { userId, id: Not(kept.sessionId) } : { userId });
+    await this.invalidations.userChanged(manager, userId);
   }
 
   /** Built once: the guard runs it on every request, so no query builder on that path. */
@@ -142,6 +157,8 @@ export class SessionStore implements CredentialRevoker {
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: this.config.session.maxPerUser,
     });
-    if (surplus.length > 0) await manager.delete(Session, { id: In(surplus.map((row) => row.id)) });
+    if (surplus.length === 0) return;
+    await manager.delete(Session, { id: In(surplus.map((row) => row.id)) });
+    await this.invalidations.userChanged(manager, userId);
   }
 }

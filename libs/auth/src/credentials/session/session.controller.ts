@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { hashToken } from '../../crypto/opaque-token.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { CurrentUser } from '../current-user.decorator.js';
@@ -42,7 +43,7 @@ export class SessionController {
   }
 
   private async ownerOf(token: string) {
-    const found = await this.unitOfWork.autocommit((manager) => this.sessions.findWithUser(manager, token));
+    const found = await this.unitOfWork.autocommit((manager) => this.sessions.findWithUser(manager, hashToken(token)));
     return found?.user ?? null;
   }
 }

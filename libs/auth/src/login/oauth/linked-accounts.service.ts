@@ -5,7 +5,7 @@ import type { OAuthMethod } from '../../config/login-methods.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
-import { UserStore } from '../../users/user-store.js';
+import { WaysIn } from '../../users/ways-in.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 
 /** The answer of GET /accounts: the user's ways in (README, "Linking accounts"). */
@@ -25,9 +25,9 @@ export class LinkedAccounts {
   private readonly methodOfProvider: ReadonlyMap<string, OAuthMethod>;
 
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CONFIG) config: AuthConfig,
     private readonly unitOfWork: UnitOfWork,
-    private readonly users: UserStore,
+    private readonly waysIn: WaysIn,
     private readonly accounts: OAuthAccountStore,
   ) {
     const named = (method: OAuthMethod) => (config[method]?.providers ?? []).map((provider) => [provider.name, method] as const);
@@ -36,7 +36,7 @@ export class LinkedAccounts {
 
   list(user: SvcUser): Promise<LinkedAccountsBody> {
     return this.unitOfWork.autocommit(async (manager) => ({
-      password: this.signsInWithPassword(user),
+      password: this.waysIn.signsInWithPassword(user),
       identities: (await this.accounts.findOfUser(manager, user.id)).flatMap((account) => {
         const method = this.methodOfProvider.get(account.provider);
         return method ? [{ method, provider: account.provider, email: account.email, createdAt: account.createdAt.toISOString() }] : [];
@@ -46,24 +46,19 @@ export class LinkedAccounts {
 
   /**
    * Unlinks the user's identity at `provider` of `method`: 404 NOT_FOUND when there is none, 409
-   * LAST_LOGIN_METHOD when it is the user's only way in. Under the user's row lock, so that two
-   * concurrent unlinks cannot each leave the other as the last way in and both succeed.
+   * LAST_LOGIN_METHOD when it is the user's only way in (counted by `WaysIn`, under the user's row
+   * lock, so that two concurrent removals cannot each leave the other as the last way in and both succeed).
    */
   unlink(userId: string, method: string, provider: string): Promise<SvcUser> {
     if (this.methodOfProvider.get(provider) !== method) return Promise.reject(new AuthError('NOT_FOUND'));
     return this.unitOfWork.transaction(async (manager) => {
-      const user = await this.users.lockById(manager, userId);
-      if (!user?.isActive) throw new AuthError('UNAUTHENTICATED');
-      const identities = (await this.accounts.findOfUser(manager, userId)).filter((account) => this.methodOfProvider.has(account.provider));
+      const locked = await this.waysIn.lockAndCount(manager, userId);
+      if (!locked) throw new AuthError('UNAUTHENTICATED');
+      const identities = await this.accounts.findOfUser(manager, userId);
       if (!identities.some((account) => account.provider === provider)) throw new AuthError('NOT_FOUND');
-      const otherWaysIn = identities.length - 1 + (this.signsInWithPassword(user) ? 1 : 0);
-      if (otherWaysIn === 0) throw new AuthError('LAST_LOGIN_METHOD');
+      if (locked.count <= 1) throw new AuthError('LAST_LOGIN_METHOD');
       await this.accounts.unlink(manager, userId, provider);
-      return user;
+      return locked.user;
     });
-  }
-
-  private signsInWithPassword(user: SvcUser): boolean {
-    return user.passwordHash !== null && this.config.loginMethods.includes('password');
   }
 }

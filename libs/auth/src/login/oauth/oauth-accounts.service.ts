@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK, CREDENTIAL_ISSUER } from '../../auth.constants.js';
+import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
@@ -10,12 +10,11 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { isUniqueViolation } from '../../persistence/unique-violation.js';
 import { normalizeEmail } from '../../users/email.js';
 import { UserStore } from '../../users/user-store.js';
-import type { CredentialIssuer } from '../../credentials/credential-issuer.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 import { normalisesToTheVerifiedAddress } from './verified-email.js';
 import type { OAuthMethod } from '../../config/login-methods.js';
 import type { OAuthUserInfo } from '../../config/oauth-options.js';
-import type { LoginResult } from '../../credentials/credential-delivery.js';
+import { LoginCompletion, type StagedLogin } from '../login-completion.js';
 
 /**
  * Finds or creates the user of a provider identity and issues its credential, in one transaction
@@ -31,12 +30,12 @@ export class OAuthAccounts {
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
     private readonly accounts: OAuthAccountStore,
-    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
+    private readonly completion: LoginCompletion,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
   /** `columns`: the application's columns of a user this login creates (already checked by the signup rules). */
-  async resolveAndIssue(method: OAuthMethod, info: OAuthUserInfo, columns: Record<string, unknown>, request: Request): Promise<LoginResult> {
+  async resolveAndIssue(method: OAuthMethod, info: OAuthUserInfo, columns: Record<string, unknown>, request: Request): Promise<StagedLogin> {
     try {
       return await this.unitOfWork.transaction((manager) => this.resolve(manager, method, info, columns, request));
     } catch (error) {
@@ -46,10 +45,10 @@ export class OAuthAccounts {
     }
   }
 
-  private async resolve(manager: EntityManager, method: OAuthMethod, info: OAuthUserInfo, columns: Record<string, unknown>, request: Request): Promise<LoginResult> {
+  private async resolve(manager: EntityManager, method: OAuthMethod, info: OAuthUserInfo, columns: Record<string, unknown>, request: Request): Promise<StagedLogin> {
     const link = await this.accounts.findLink(manager, info.provider, info.providerUserId);
     const user = link ? await this.linkedUser(manager, link.userId) : await this.firstLogin(manager, info, columns);
-    return { user, credential: await this.issuer.issue(manager, user, request), method, provider: info.provider };
+    return this.completion.stage(manager, user, request, { method, provider: info.provider });
   }
 
   /**

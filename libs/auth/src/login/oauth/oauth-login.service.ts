@@ -3,12 +3,12 @@ import type { Request, Response } from 'express';
 import * as client from 'openid-client';
 import { CREDENTIAL_RESOLVER, SVC_LOGGER } from '../../auth.constants.js';
 import { safeRedirectPath } from '../../config/safe-redirect.js';
-import type { LoginResult } from '../../credentials/credential-delivery.js';
 import type { CredentialResolver, Principal } from '../../credentials/credential-resolver.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { constantTimeEqual } from '../../crypto/opaque-token.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
+import type { StagedLogin } from '../login-completion.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
 import { OAuthAccounts } from './oauth-accounts.service.js';
 import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
@@ -20,7 +20,7 @@ import { ProfileColumns } from './profile-columns.js';
 
 /** A finished callback: a login to deliver, or a link made; where the browser goes; what the provider said. */
 export type OAuthCallbackResult =
-  | { kind: 'login'; login: LoginResult; redirect: string; identity: ProviderIdentity }
+  | { kind: 'login'; login: StagedLogin; redirect: string; identity: ProviderIdentity }
   | { kind: 'link'; user: SvcUser; linked: boolean; redirect: string; identity: ProviderIdentity };
 
 /**

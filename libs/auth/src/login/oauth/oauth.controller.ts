@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { OAuthMethod } from '../../config/login-methods.js';
-import { CredentialDelivery } from '../../credentials/credential-delivery.js';
 import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
@@ -9,6 +8,7 @@ import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
+import { LoginCompletion } from '../login-completion.js';
 import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
 import { OAuthLogin } from './oauth-login.service.js';
 import type { OAuthProviderRegistry, ProviderIdentity } from './oauth-provider-client.js';
@@ -34,7 +34,7 @@ export function oauthController(routes: OAuthRoutes): Type {
     constructor(
       @Inject(routes.registry) private readonly providers: OAuthProviderRegistry,
       private readonly oauth: OAuthLogin,
-      private readonly delivery: CredentialDelivery,
+      private readonly completion: LoginCompletion,
       private readonly events: AuthEventPublisher,
       private readonly serializer: UserSerializer,
     ) {}
@@ -77,8 +77,8 @@ export function oauthController(routes: OAuthRoutes): Type {
         if (result.linked) this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
         return;
       }
-      this.delivery.asRedirect(request, response, result.login, result.redirect);
-      routes.announce(this.events, request, this.serializer.serialize(result.login.user), result.identity);
+      const signedIn = this.completion.asRedirect(request, response, result.login, result.redirect);
+      if (signedIn) routes.announce(this.events, request, this.serializer.serialize(signedIn), result.identity);
     }
   }
   Object.defineProperty(OAuthController, 'name', { value: routes.controllerName });

@@ -16,8 +16,9 @@ import { UserStore } from '../../users/user-store.js';
 import { EmailVerification } from './email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { constantTimeEqual } from '../../crypto/opaque-token.js';
-import type { LoginResult, SignupResult } from '../../credentials/credential-delivery.js';
+import type { SignupResult } from '../../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../../credentials/credential-issuer.js';
+import { LoginCompletion, type StagedLogin } from '../login-completion.js';
 
 /** Returned when the stored hash is no longer the one verified. */
 const HASH_CHANGED = Symbol('hash changed');
@@ -40,6 +41,7 @@ export class PasswordFlows {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
     private readonly verification: EmailVerification,
+    private readonly completion: LoginCompletion,
   ) {}
 
   /**
@@ -64,10 +66,10 @@ export class PasswordFlows {
 
   /**
    * Checks the password (unknown email and wrong password give the same error after the same
-   * bcrypt work: OWASP Authentication Cheat Sheet), then issues the credential in one transaction,
-   * against the hash that was verified only.
+   * bcrypt work: OWASP Authentication Cheat Sheet), then stages what the login completes with in one
+   * transaction, against the hash that was verified only.
    */
-  async login(payload: LoginPayload, request: Request): Promise<LoginResult> {
+  async login(payload: LoginPayload, request: Request): Promise<StagedLogin> {
     const email = normalizeEmail(payload.email);
     const password = payload.password.reveal();
     const issued = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password);
@@ -110,7 +112,7 @@ export class PasswordFlows {
     request: Request,
     { user, verifiedHash }: VerifiedUser,
     password: string,
-  ): Promise<LoginResult | typeof HASH_CHANGED> {
+  ): Promise<StagedLogin | typeof HASH_CHANGED> {
     const upgradedHash = this.hasher.needsRehash(verifiedHash) ? await this.hasher.hash(password) : undefined;
     return this.unitOfWork.transaction(async (manager) => {
       const current = await this.users.lockById(manager, user.id);
@@ -120,7 +122,7 @@ export class PasswordFlows {
       }
       if (current.passwordHash === null || !constantTimeEqual(current.passwordHash, verifiedHash)) return HASH_CHANGED;
       if (upgradedHash) await this.users.replacePasswordHash(manager, current.id, verifiedHash, upgradedHash);
-      return { user: current, credential: await this.issuer.issue(manager, current, request), method: 'password' };
+      return this.completion.stage(manager, current, request, { method: 'password' });
     });
   }
 

@@ -4,6 +4,7 @@ import { CredentialDelivery } from '../../credentials/credential-delivery.js';
 import type { LoginPayload, SignupPayload } from '../../hooks/auth-hooks.js';
 import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import { LoginCompletion } from '../login-completion.js';
 import { PasswordFlows } from './password-flows.service.js';
 
 /**
@@ -15,6 +16,7 @@ export class PasswordController {
   constructor(
     private readonly flows: PasswordFlows,
     private readonly delivery: CredentialDelivery,
+    private readonly completion: LoginCompletion,
   ) {}
 
   @Post('signup')
@@ -29,6 +31,6 @@ export class PasswordController {
   @AuthRateLimit({ accountFailures: true })
   @HttpCode(HttpStatus.OK)
   async login(@AuthBody('login') payload: LoginPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
-    return this.delivery.asJson(request, response, await this.flows.login(payload, request));
+    return this.completion.asJson(request, response, await this.flows.login(payload, request));
   }
 }

@@ -1,0 +1,70 @@
+/**
+ * /demo/two-step-challenge.js: the login's second step. A right password of a user with two-step
+ * login answers `{ mfaRequired: true, methods }` and an HttpOnly challenge cookie; a code from the
+ * app, or a recovery code, sent to POST /auth/mfa/verify with it signs in as the login would have.
+ */
+export const twoStepChallengeScript = String.raw`import { send } from './api.js';
+import { exclusively } from './busy.js';
+import { clearMessages, showNotice, showRefusal } from './messages.js';
+import { clearStep, showStep } from './steps.js';
+import { focusHeading, showOnly, showSignedOut, signedInWith, signedOut } from './views.js';
+
+const card = document.getElementById('two-step-challenge');
+const step = document.getElementById('two-step-challenge-step');
+
+/** Shows the second step: a code from the app, unless the server offers recovery codes only. */
+export function startChallenge(methods) {
+  showOnly(card);
+  showWay(Array.isArray(methods) && !methods.includes('totp') ? 'recovery' : 'code');
+  showNotice('Your password is right. One more step: a code from your authenticator app.');
+}
+
+function showWay(way) {
+  showStep(step, way === 'code' ? 'two-step-challenge-code' : 'two-step-challenge-recovery');
+  step.querySelector('input').focus();
+}
+
+/** The challenge step leaves the page (its fields too) and the log-in form comes back. */
+function backToLogin() {
+  clearStep(step);
+  showSignedOut();
+  focusHeading(signedOut);
+}
+
+async function verify(form) {
+  clearMessages();
+  const input = form.querySelector('input');
+  const payload = input.name === 'code' ? { code: input.value.replace(/\s+/g, '') } : { recoveryCode: input.value.trim() };
+  const answer = await send('POST', '/auth/mfa/verify', payload);
+  if (answer.ok) {
+    clearStep(step);
+    await signedInWith(answer.body);
+    return;
+  }
+  // No challenge (it expired, or the password changed since): only a new login starts one; the message says so.
+  if (answer.body && answer.body.code === 'MFA_CHALLENGE_INVALID') {
+    backToLogin();
+    showRefusal(answer);
+    return;
+  }
+  showRefusal(answer);
+  input.select();
+}
+
+if (card) {
+  step.addEventListener('submit', (event) => {
+    event.preventDefault();
+    exclusively(event.target, () => verify(event.target));
+  });
+  step.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (!button) return;
+    clearMessages();
+    showWay(button.dataset.action === 'use-recovery-code' ? 'recovery' : 'code');
+  });
+  document.getElementById('two-step-challenge-cancel').addEventListener('click', () => {
+    clearMessages();
+    backToLogin();
+  });
+}
+`;

@@ -1,0 +1,130 @@
+/**
+ * /demo/two-step.js: "Two-step login" while signed in. Off: the password asks POST
+ * /auth/mfa/totp/setup for a secret, shown as a QR code (the server's SVG as an image, never as
+ * markup) and as text; a code from the app turns it on (POST /auth/mfa/totp/enable), which answers
+ * the 10 recovery codes, shown this once with a Copy button. On: password and code make new
+ * recovery codes (POST /auth/mfa/recovery-codes) or turn it off (POST /auth/mfa/totp/disable).
+ */
+export const twoStepScript = String.raw`import { send } from './api.js';
+import { exclusively } from './busy.js';
+import { clearMessages, showAlert, showNotice, showRefusal } from './messages.js';
+import { clearStep, currentStep, showStep } from './steps.js';
+
+const step = document.getElementById('two-step-step');
+const title = document.getElementById('two-step-title');
+// Kept for the Copy button while the codes are on screen, forgotten when they leave it.
+let shownCodes = [];
+
+/** Shows off or on from the user body's mfa (GET /auth/me has it); a setup or codes step in progress stays. */
+export async function loadTwoStep(user) {
+  if (!step) return;
+  const current = currentStep(step);
+  if (current === 'two-step-scan' || current === 'two-step-codes') return;
+  let mfa = user && user.mfa;
+  if (!mfa) {
+    const answer = await send('GET', '/auth/me');
+    mfa = answer.ok && answer.body ? answer.body.mfa : null;
+  }
+  const wanted = mfa && mfa.totp ? 'two-step-on' : 'two-step-off';
+  if (current !== wanted) showStep(step, wanted);
+}
+
+/** Signed out: every step leaves the page, with what was typed and any codes shown. */
+export function clearTwoStep() {
+  if (!step) return;
+  shownCodes = [];
+  clearStep(step);
+}
+
+const withoutSpaces = (text) => text.replace(/\s+/g, '');
+
+async function setUp(form) {
+  clearMessages();
+  const password = form.elements.password;
+  const answer = await send('POST', '/auth/mfa/totp/setup', { password: password.value });
+  if (!answer.ok || !answer.body) {
+    showRefusal(answer, { password });
+    return;
+  }
+  showStep(step, 'two-step-scan');
+  // An image, not markup: the SVG cannot reach the page's DOM or run anything (the CSP allows data: images only).
+  step.querySelector('.two-step-qr').src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(answer.body.qrSvg);
+  step.querySelector('.two-step-secret').textContent = answer.body.secret;
+  step.querySelector('h3').focus();
+}
+
+async function enable(form) {
+  clearMessages();
+  const answer = await send('POST', '/auth/mfa/totp/enable', { code: withoutSpaces(form.elements.code.value) });
+  if (!answer.ok || !answer.body) {
+    showRefusal(answer);
+    return;
+  }
+  showCodes(answer.body.recoveryCodes, 'Two-step login is on.');
+}
+
+async function manage(form, action) {
+  clearMessages();
+  const password = form.elements.password;
+  const payload = { password: password.value, code: withoutSpaces(form.elements.code.value) };
+  if (action === 'disable') {
+    const answer = await send('POST', '/auth/mfa/totp/disable', payload);
+    if (!answer.ok) {
+      showRefusal(answer, { password });
+      return;
+    }
+    showStep(step, 'two-step-off');
+    title.focus();
+    showNotice('Two-step login is off. Logging in asks for your password only.');
+    return;
+  }
+  const answer = await send('POST', '/auth/mfa/recovery-codes', payload);
+  if (!answer.ok || !answer.body) {
+    showRefusal(answer, { password });
+    return;
+  }
+  showCodes(answer.body.recoveryCodes, 'New recovery codes are made: the old ones no longer work.');
+}
+
+function showCodes(codes, done) {
+  shownCodes = codes;
+  showStep(step, 'two-step-codes');
+  const list = step.querySelector('.recovery-codes');
+  for (const code of codes) list.appendChild(document.createElement('li')).appendChild(document.createElement('code')).textContent = code;
+  step.querySelector('h3').focus();
+  showNotice(done);
+}
+
+async function copyCodes() {
+  try {
+    await navigator.clipboard.writeText(shownCodes.join('\n') + '\n');
+    showNotice('The ' + shownCodes.length + ' recovery codes are copied.');
+  } catch {
+    showAlert('The browser did not let the page copy them: select the codes and copy them yourself.');
+  }
+}
+
+if (step) {
+  step.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = event.target;
+    if (form.id === 'two-step-setup') exclusively(form, () => setUp(form));
+    else if (form.id === 'two-step-enable') exclusively(form, () => enable(form));
+    // Enter in a field presses the first button: new recovery codes, the step that takes nothing away.
+    else if (form.id === 'two-step-manage') exclusively(form, () => manage(form, event.submitter ? event.submitter.value : 'recovery-codes'));
+  });
+  step.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (!button) return;
+    const action = button.dataset.action;
+    if (action === 'copy') {
+      exclusively(button, copyCodes);
+      return;
+    }
+    clearMessages();
+    shownCodes = [];
+    showStep(step, action === 'done' ? 'two-step-on' : 'two-step-off');
+    title.focus();
+  });
+}
+`;

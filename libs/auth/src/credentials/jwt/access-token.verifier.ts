@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { jwtVerify } from 'jose';
+import { AUTH_CLOCK } from '../../auth.constants.js';
+import type { Clock } from '../../clock.js';
+import { type AccessTokenClaims, accessTokenClaimsOf } from './access-token-claims.js';
+import { bearerTokenOf } from './bearer-token.js';
+import { JWT_KEY } from './jwt-key.js';
+import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import type { webcrypto } from 'node:crypto';
+
+/**
+ * Verifies the bearer access token with jose, straight from the guard (no per-request strategy
+ * object): signature with the key imported once, `alg`, `exp` and `nbf` against the injected
+ * clock, then the library's own claims by `accessTokenClaimsOf`. It answers "which claims", never
+ * "which user": the user and the family are loaded by `JwtCredentialResolver` in one query.
+ */
+@Injectable()
+export class AccessTokenVerifier {
+  private readonly algorithms: string[];
+
+  constructor(
+    @Inject(JWT_SETTINGS) jwt: JwtSettings,
+    @Inject(JWT_KEY) private readonly key: webcrypto.CryptoKey,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {
+    // RFC 8725 §3.1: only the configured algorithm; `none`, its other casings, other HMACs and every
+    // asymmetric algorithm are refused before the signature is looked at. One fixed key, never
+    // chosen by the token: `kid`, `jku`, `jwk` and `x5u` are ignored (RFC 8725 §3.10).
+    this.algorithms = [jwt.algorithm];
+  }
+
+  /**
+   * The claims of the request's valid bearer token, or null. Fails closed: whatever jose refuses
+   * (a bad signature, a payload that is not a JSON object, an expired token) is a refusal, never a 500.
+   */
+  async claimsOf(request: Request): Promise<AccessTokenClaims | null> {
+    const token = bearerTokenOf(request);
+    if (token === null) return null;
+    const now = this.clock.now();
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: this.algorithms, currentDate: now, requiredClaims: ['exp', 'iat'] });
+      return accessTokenClaimsOf(payload, now);
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { EntityManager } from 'typeorm';
+import { CREDENTIAL_ISSUER, SECOND_FACTOR_GATE } from '../auth.constants.js';
+import { CredentialDelivery, type LoginResult } from '../credentials/credential-delivery.js';
+import type { CredentialIssuer } from '../credentials/credential-issuer.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import type { LoginProof, SecondFactorGate } from '../parts.js';
+
+/** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
+export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };
+
+/** The answer of a login that owes a second factor: no credential, the challenge's cookie only. */
+export const SECOND_FACTOR_REQUIRED = Object.freeze({ mfaRequired: true, methods: Object.freeze(['totp', 'recovery_code']) });
+
+/**
+ * The one step between a login method and the credential's delivery (README, "Two-step login"):
+ * inside the login's transaction it stages what the user is owed (the credential, or when a second
+ * factor is owed only its challenge), and once that has committed it answers with it, as JSON
+ * (password login) or as a redirect (a provider's callback).
+ */
+@Injectable()
+export class LoginCompletion {
+  constructor(
+    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
+    @Inject(SECOND_FACTOR_GATE) private readonly secondFactor: SecondFactorGate,
+    private readonly delivery: CredentialDelivery,
+  ) {}
+
+  /** In the login's transaction, with the user's row as it now stands. */
+  async stage(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof): Promise<StagedLogin> {
+    const challenge = await this.secondFactor.challengeFor(user, proof);
+    if (challenge !== null) return { outcome: 'second-factor', user, challenge };
+    return { outcome: 'signed-in', login: { user, credential: await this.issuer.issue(manager, user, request), ...proof } };
+  }
+
+  /** The answer of a login that took a JSON body: the credential's, or 200 `{ mfaRequired, methods }` with the challenge cookie. */
+  asJson(request: Request, response: Response, staged: StagedLogin): object {
+    if (staged.outcome === 'signed-in') return this.delivery.asJson(request, response, staged.login);
+    this.secondFactor.deliver(response, staged.challenge);
+    return SECOND_FACTOR_REQUIRED;
+  }
+
+  /**
+   * The answer of a provider's callback: a redirect to `location` with the credential, or with the
+   * challenge cookie and `mfa=required` added to its query (the page then asks for a code). Returns
+   * the user signed in, or null when a second factor is owed.
+   */
+  asRedirect(request: Request, response: Response, staged: StagedLogin, location: string): SvcUser | null {
+    if (staged.outcome === 'signed-in') {
+      this.delivery.asRedirect(request, response, staged.login, location);
+      return staged.login.user;
+    }
+    this.secondFactor.deliver(response, staged.challenge);
+    response.redirect(302, withQuery(location, 'mfa', 'required'));
+    return null;
+  }
+}
+
+/** A same-origin path with one more query parameter (its fragment kept last). */
+function withQuery(path: string, name: string, value: string): string {
+  const url = new URL(path, 'http://same-origin.invalid');
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { AUTH_CONFIG } from '../../auth.constants.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import type { SvcUser } from '../../entities/user.entity.js';
+import type { LoginProof, SecondFactorGate } from '../../parts.js';
+import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
+import { MfaChallengeTokens } from './mfa-challenge-token.js';
+
+/**
+ * Whether a login owes the second factor (README, "Two-step login"): the section is on, the user's
+ * row says two-step login is on, and the login is a password one (or a provider one with
+ * `challengeProviderLogins`). Then it gets a challenge token and no credential.
+ */
+@Injectable()
+export class MfaGate implements SecondFactorGate<string> {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly tokens: MfaChallengeTokens,
+    private readonly cookie: MfaChallengeCookie,
+  ) {}
+
+  async challengeFor(user: SvcUser, proof: LoginProof): Promise<string | null> {
+    const mfa = this.config.mfa;
+    if (!mfa || !user.mfaTotpEnabled) return null;
+    if (proof.method !== 'password' && !mfa.challengeProviderLogins) return null;
+    return (await this.tokens.mint(user, proof)).token;
+  }
+
+  deliver(response: Response, token: string): void {
+    this.cookie.set(response, token);
+  }
+}
