@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
+import { LowCostPasswordHasher } from '#svc/auth/testing';
 
-/** The library's hasher, counting its bcrypt comparisons: a refusal's work, seen from outside the timing. */
+/** The testing kit's low-cost hasher, counting its bcrypt comparisons: a refusal's work, seen from outside the timing. */
 @Injectable()
-export class CountingPasswordHasher extends PasswordHasher {
+export class CountingPasswordHasher extends LowCostPasswordHasher {
   comparisons = 0;
 
   override async verify(password: string, hash: string | null): Promise<boolean> {

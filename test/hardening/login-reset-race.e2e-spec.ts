@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import request from 'supertest';
+import { lowCostOf } from '#svc/auth/testing';
 import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions, type Credentials } from '../password-recovery/recovery-client.js';
 import { availableEngines } from '../support/engines.js';
@@ -15,7 +16,9 @@ const NEW = 'battery staple';
  * README, "Login and concurrent changes": a credential is issued only against the password hash that was verified. A login
  * racing a password reset must end with no working credential of the old password, however the two
  * requests interleave. The interleavings are fixed with a gate after bcrypt (the requests are real
- * and concurrent; the gate proves they overlapped), then left to chance in an attacker's loop.
+ * and concurrent; the gate proves they overlapped), then in an attacker's loop whose logins are let
+ * through while the reset waits at its gate. Costs are the testing kit's (`lowCostOf`): 10 and 11
+ * hash at 4 and 5, in the same order.
  */
 describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'a login racing a password reset on %s, %s strategy',
@@ -28,7 +31,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       t = await createTestApp({
         engine,
         strategy,
-        // Cost 11 for new hashes, so a user stored at cost 10 is silently upgraded at login.
+        // Cost 11 for new hashes, so a user stored at cost 10 is silently upgraded at login (at the kit's low costs).
         options: recoveryOptions(strategy, { bcryptCost: 11 }),
         overrides: [{ provide: PasswordHasher, useClass: GatedPasswordHasher }],
       });
@@ -47,7 +50,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
     /** A user whose stored hash has cost 10, below the configured 11. */
     async function userWithCheapHash(): Promise<string> {
       const email = await user();
-      await t.dataSource.query(`UPDATE users SET password_hash = ${t.dataSource.driver.createParameter('p0', 0)} WHERE email = '${email}'`, [await bcrypt.hash(OLD, 10)]);
+      await t.dataSource.query(`UPDATE users SET password_hash = ${t.dataSource.driver.createParameter('p0', 0)} WHERE email = '${email}'`, [await bcrypt.hash(OLD, lowCostOf(10))]);
       return email;
     }
 
@@ -56,6 +59,11 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       let finished = false;
       const response = Promise.resolve(pending).finally(() => (finished = true));
       return { done: () => finished, response };
+    }
+
+    /** Resolves once `count` of the attackers' logins have answered (their intervals are recorded). */
+    async function loginsCompleted(intervals: unknown[], count: number): Promise<void> {
+      while (intervals.length < count) await new Promise((resolve) => setImmediate(resolve));
     }
 
     async function expectNoCredentialIssued(response: { status: number; body: { code?: string }; headers: Record<string, unknown> }): Promise<void> {
@@ -127,7 +135,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
 
       expect((await first.response).status).toBe(200);
       const [row] = await t.dataSource.query(`SELECT password_hash FROM users WHERE email = '${email}'`);
-      expect(bcrypt.getRounds(row.password_hash)).toBe(11);
+      expect(bcrypt.getRounds(row.password_hash)).toBe(lowCostOf(11));
       expect((await client.login(email, OLD)).status).toBe(200);
     });
 
@@ -135,7 +143,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       const email = `race${++serial}@x.io`;
       const signup = await client.signup(email, OLD);
       const credential = strategy === 'session' ? { Cookie: signup.headers['set-cookie'] } : { Authorization: `Bearer ${signup.body.access_token}` };
-      await t.dataSource.query(`UPDATE users SET password_hash = ${t.dataSource.driver.createParameter('p0', 0)} WHERE email = '${email}'`, [await bcrypt.hash(OLD, 10)]);
+      await t.dataSource.query(`UPDATE users SET password_hash = ${t.dataSource.driver.createParameter('p0', 0)} WHERE email = '${email}'`, [await bcrypt.hash(OLD, lowCostOf(10))]);
       const gate = hasher.pauseNextHash();
       const change = inFlight(request(t.server).post('/auth/change-password').set(credential).send({ current_password: OLD, new_password: NEW }));
       await gate.entered; // the change verified OLD against the cost-10 hash and hashed NEW
@@ -195,10 +203,18 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
           }
         };
         const loops = Promise.all([attacker(), attacker(), attacker()]);
-        // Let the loops get going, differently each round, then reset.
-        while (intervals.length < round) await new Promise((resolve) => setImmediate(resolve));
+        // Let the loops get going, differently each round (counted logins, not time), then reset.
+        await loginsCompleted(intervals, round);
+        const gate = hasher.pauseNextHash();
         const resetStart = performance.now();
-        expect((await client.reset(token, NEW)).status).toBe(204);
+        const reset = inFlight(client.reset(token, NEW));
+        // The reset has checked its token and hashed the new password; the attackers' logins go on
+        // (and succeed: the old hash is still stored) until three more have answered.
+        await gate.entered;
+        await loginsCompleted(intervals, intervals.length + 3);
+        expect(reset.done()).toBe(false);
+        gate.release();
+        expect((await reset.response).status).toBe(204);
         const resetEnd = performance.now();
         resetAnswered = true;
         await loops;

@@ -1,16 +1,31 @@
+import bcrypt from 'bcrypt';
 import request from 'supertest';
+import { lowCostOf } from '#svc/auth/testing';
 import { availableEngines } from '../support/engines.js';
-import { cookiesOf, createTestApp, type TestApp } from '../support/test-app.js';
+import { cookiesOf, createTestApp, type TestApp, type TestAppOptions } from '../support/test-app.js';
 
 const ENGINES = await availableEngines();
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('session strategy on %s', (engine) => {
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp({ engine, options: { session: { maxPerUser: 3 } } });
   });
-  afterEach(() => t.close());
+  beforeEach(() => t.reset());
+  afterAll(() => t?.close());
+
+  /** Runs `body` with `t` an app of other options, then gives the shared app back. */
+  async function withOwnApp(options: Omit<TestAppOptions, 'engine'>, body: () => Promise<void>): Promise<void> {
+    const shared = t;
+    t = await createTestApp({ engine, ...options });
+    try {
+      await body();
+    } finally {
+      await t.close();
+      t = shared;
+    }
+  }
 
   const signup = (body: Record<string, unknown>) => request(t.server).post('/auth/signup').send(body);
   const login = (email: string, password: string, cookie?: string) => {
@@ -34,7 +49,8 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
 
     const [user] = await rows('users');
     expect(user.email).toBe('alice@example.io');
-    expect(user.password_hash).toMatch(/^\$2b\$10\$/);
+    expect(user.password_hash).toMatch(/^\$2b\$04\$/); // cost 10, which the testing kit's hasher makes lowCostOf(10) = 4
+    expect(bcrypt.getRounds(user.password_hash)).toBe(lowCostOf(10));
     expect(user.password_hash).not.toContain('correct horse');
     const [session] = await rows('sessions');
     expect(session.user_id).toBe(user.id);
@@ -187,23 +203,22 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
   });
 
   it('loginOnSignup false creates the user without a session', async () => {
-    await t.close();
-    t = await createTestApp({ engine, options: { session: { loginOnSignup: false } } });
-    const response = await signup({ email: 'a@x.io', password: 'correct horse' });
-    expect(response.status).toBe(201);
-    expect(cookiesOf(response).svc_session).toBeUndefined();
-    expect(await rows('sessions')).toHaveLength(0);
+    await withOwnApp({ options: { session: { loginOnSignup: false } } }, async () => {
+      const response = await signup({ email: 'a@x.io', password: 'correct horse' });
+      expect(response.status).toBe(201);
+      expect(cookiesOf(response).svc_session).toBeUndefined();
+      expect(await rows('sessions')).toHaveLength(0);
+    });
   });
 
-  it('a hash made with a lower cost is upgraded at login', async () => {
-    await t.close();
-    t = await createTestApp({ engine, options: { password: { bcryptCost: 11 } } });
-    await signup({ email: 'a@x.io', password: 'correct horse' });
-    const { default: bcrypt } = await import('bcrypt');
-    await t.dataSource.query(`UPDATE users SET password_hash = ${engine === 'postgres' ? '$1' : '?'}`, [await bcrypt.hash('correct horse', 10)]);
-    expect((await login('a@x.io', 'correct horse')).status).toBe(200);
-    const upgraded = (await rows('users'))[0].password_hash as string;
-    expect(upgraded).toMatch(/^\$2b\$11\$/);
-    expect(await bcrypt.compare('correct horse', upgraded)).toBe(true);
+  it('a hash made with a lower cost is upgraded at login (the production hasher, at its real costs)', async () => {
+    await withOwnApp({ options: { password: { bcryptCost: 11 } }, passwordHasher: 'configured' }, async () => {
+      await signup({ email: 'a@x.io', password: 'correct horse' });
+      await t.dataSource.query(`UPDATE users SET password_hash = ${engine === 'postgres' ? '$1' : '?'}`, [await bcrypt.hash('correct horse', 10)]);
+      expect((await login('a@x.io', 'correct horse')).status).toBe(200);
+      const upgraded = (await rows('users'))[0].password_hash as string;
+      expect(upgraded).toMatch(/^\$2b\$11\$/);
+      expect(await bcrypt.compare('correct horse', upgraded)).toBe(true);
+    });
   });
 });

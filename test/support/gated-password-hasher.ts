@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
+import { LowCostPasswordHasher } from '#svc/auth/testing';
 
 /** A point where a request stops until the test lets it go on; `entered` says it got there. */
 export class Gate {
@@ -31,12 +31,12 @@ export class Gate {
 }
 
 /**
- * The library's hasher, with a gate the test can put after the next bcrypt call: the request that
+ * The testing kit's low-cost hasher, with a gate the test can put after the next bcrypt call: the request that
  * makes that call stops right after bcrypt answered, before it goes on to its transaction. This
  * fixes an interleaving of concurrent HTTP requests instead of hoping for it.
  */
 @Injectable()
-export class GatedPasswordHasher extends PasswordHasher {
+export class GatedPasswordHasher extends LowCostPasswordHasher {
   private verifyGate?: Gate;
   private hashGate?: Gate;
 

@@ -19,9 +19,11 @@ import {
   type SvcUser,
   type UserBody,
 } from '#svc/auth';
+import { lowCostPasswordHasher } from '#svc/auth/testing';
 import { AfterResponse } from '../../libs/auth/src/events/after-response.js';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
+import { emptyTables } from './database-rows.js';
 import { type Engine, freshDatabase } from './engines.js';
 
 type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
@@ -37,6 +39,9 @@ export class TestClock implements Clock {
   }
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date): void {
+    this.current = new Date(date);
   }
 }
 
@@ -101,8 +106,10 @@ export interface TestAppOptions {
   imports?: DynamicModule[];
   /** AuthModule's `globalGuard` extra. */
   globalGuard?: boolean;
-  /** Providers replaced for the test (e.g. a gated password hasher that pauses a request). */
+  /** Providers replaced for the test (e.g. a gated password hasher that pauses a request); they win over `passwordHasher`. */
   overrides?: { provide: unknown; useClass: Type }[];
+  /** `'low-cost'` (default) hashes at the configured bcrypt cost minus 6, as svc/testing does; `'configured'` at the configured cost. */
+  passwordHasher?: 'low-cost' | 'configured';
   /** The database to use instead of a fresh one of `engine` (e.g. reached through a relay); dropped at close. */
   database?: FreshDatabase;
   /** Called on the application before it initialises (`app.setGlobalPrefix(...)`, say). */
@@ -117,15 +124,24 @@ export interface TestApp {
   dataSource: DataSource;
   events: EventLog;
   clock: TestClock;
+  /**
+   * Makes the app what it was when created, for the next test of a file that shares one app: the
+   * work after responses finished, every table emptied (`emptyTables`), no events, the clock at
+   * its start. The memory rate limiter's counters stay: a suite counting requests against it
+   * starts its own app.
+   */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A Nest application using AuthModule as an application would, on a fresh database. */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
-  const database = options.database ?? (await freshDatabase(options.engine));
-  const clock = options.clock ?? new TestClock();
   const userEntity = options.userEntity ?? DemoUser;
   const usesDemoColumns = userEntity === DemoUser;
+  const migrations = usesDemoColumns ? [...authMigrations, DemoUserColumns1763700000001] : authMigrations;
+  const database = options.database ?? (await freshDatabase(options.engine, migrations));
+  const clock = options.clock ?? new TestClock();
+  const start = clock.now();
   // Options that name a credential use the sets shape (README, "Options reference"); else the strategy shorthand.
   const strategy = (options.options as { credential?: unknown } | undefined)?.credential === undefined ? (options.strategy ?? 'session') : undefined;
 
@@ -135,7 +151,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       TypeOrmModule.forRoot({
         ...database.options,
         entities: authEntities(userEntity),
-        migrations: usesDemoColumns ? [...authMigrations, DemoUserColumns1763700000001] : authMigrations,
+        migrations,
         migrationsRun: true,
         logging: false,
       } as never),
@@ -157,11 +173,19 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   class TestModule {}
 
   let builder = Test.createTestingModule({ imports: [TestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock);
+  if ((options.passwordHasher ?? 'low-cost') === 'low-cost') builder = builder.overrideProvider(lowCostPasswordHasher.provide).useClass(lowCostPasswordHasher.useClass);
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useClass(override.useClass);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
   options.configure?.(app);
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // What started before the failure (the password threads, the pool) ends here: else it keeps the test process alive.
+    await app.close().catch(() => undefined);
+    await database.drop();
+    throw error;
+  }
   return {
     app,
     server: app.getHttpServer() as Server,
@@ -169,6 +193,12 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     events: app.get(EventLog),
     afterResponses: () => app.get(AfterResponse).drain(),
     clock,
+    reset: async () => {
+      await app.get(AfterResponse).drain();
+      await emptyTables(app.get(DataSource));
+      app.get(EventLog).received.length = 0;
+      clock.set(start);
+    },
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Injectable, type LoggerService, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import bcrypt from 'bcrypt';
 import request from 'supertest';
-import { Column, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
-import { AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
-import { type AuthTestApp, createAuthTestApp } from '#svc/auth/testing';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
+import { type AuthTestApp, createAuthTestApp, lowCostOf } from '#svc/auth/testing';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
 
@@ -144,5 +145,23 @@ describe('svc/testing', () => {
     // Nothing more is on its way: settled() waits for what was scheduled, so this can fail.
     await t.events.settled();
     expect(t.events.payloadsOf(AuthEvent.LoginFailure)).toEqual([]);
+  });
+
+  it('passwords are hashed at the low cost (configured cost minus 6) unless the test asks for the configured one; the module itself still refuses a cost under 10', async () => {
+    const storedHash = async (app: AuthTestApp) => {
+      expect((await request(app.server).post('/auth/signup').send({ email: 'dan@example.com', password: 'correct horse' })).status).toBe(201);
+      expect((await request(app.server).post('/auth/login').send({ email: 'dan@example.com', password: 'correct horse' })).status).toBe(200);
+      const [row]: { password_hash: string }[] = await app.app.get(DataSource).query(`SELECT password_hash FROM users`);
+      return row.password_hash;
+    };
+    t = await createAuthTestApp({ options: { password: { bcryptCost: 11 } } });
+    expect(bcrypt.getRounds(await storedHash(t))).toBe(lowCostOf(11));
+    expect(lowCostOf(11)).toBe(5);
+    await t.close();
+    t = await createAuthTestApp({ passwordHasher: 'configured' });
+    expect(bcrypt.getRounds(await storedHash(t))).toBe(10);
+    await t.close();
+    t = undefined;
+    await expect(createAuthTestApp({ options: { password: { bcryptCost: lowCostOf(10) } } })).rejects.toThrow(new AuthConfigError('password.bcryptCost', 'must be between 10 and 15', 4));
   });
 });

@@ -1,7 +1,5 @@
 // Entry point of the demo: `npm start`.
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { createDemoApp } from './demo-app.js';
 import { type DemoConfig, passkeysUnworkableAt, readDemoConfig } from './demo-config.js';
 
 async function main(): Promise<void> {
@@ -12,6 +10,9 @@ async function main(): Promise<void> {
     process.stderr.write(`config error: ${(error as Error).message}\n`);
     process.exit(2);
   }
+  // The application (Nest, the library, Swagger) is loaded only for a valid configuration: a
+  // configuration error is reported without waiting for it.
+  const [{ Logger }, { createDemoApp }] = await Promise.all([import('@nestjs/common'), import('./demo-app.js')]);
   const logger = new Logger('demo');
   if (config.secretGenerated) logger.warn('AUTH_SECRET is not set: using a random secret for this run (tokens die with the process)');
   for (const name of config.unread) logger.warn(`${name} is not read when AUTH_LOGIN is set`);

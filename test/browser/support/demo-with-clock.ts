@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { AUTH_CLOCK, type Clock } from '#svc/auth';
+import { lowCostPasswordHasher } from '#svc/auth/testing';
 import { readDemoConfig } from '../../../apps/demo/src/demo-config.js';
 import { DemoEventLog } from '../../../apps/demo/src/demo-event-log.js';
 import { DemoModule } from '../../../apps/demo/src/demo.module.js';
@@ -40,6 +41,9 @@ export async function startDemoWithClock(env: Record<string, string>): Promise<D
   const moduleRef = await Test.createTestingModule({ imports: [DemoModule.register(config)] })
     .overrideProvider(AUTH_CLOCK)
     .useValue(clock)
+    // bcrypt at the testing kit's low cost (the demo's 12 hashes at 6).
+    .overrideProvider(lowCostPasswordHasher.provide)
+    .useClass(lowCostPasswordHasher.useClass)
     // A silent stand-in: still an observer of every event (the reset mail must have one), printing nothing.
     .overrideProvider(DemoEventLog)
     .useFactory({ factory: (emitter: EventEmitter2) => emitter.onAny(() => undefined), inject: [EventEmitter2] })

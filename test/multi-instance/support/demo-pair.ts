@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { authMigrations } from '#svc/auth';
+import { DemoUserColumns1763700000001 } from '../../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
 import { freshDatabase } from '../../support/engines.js';
 import { reserveLoopbackPort } from '../../support/listen.js';
 import { type DemoProcess, runDemo } from '../../demo/demo-process.js';
@@ -17,7 +19,8 @@ export interface DemoPair {
  * (TypeORM takes no lock), and the loser only comes up after TypeOrmModule's retry delay.
  */
 export async function startDemoPair(env: Record<string, string>): Promise<DemoPair> {
-  const database = await freshDatabase('postgres');
+  // A copy of a database migrated as the demo migrates it: the instances find nothing left to run.
+  const database = await freshDatabase('postgres', [...authMigrations, DemoUserColumns1763700000001]);
   const url = (database.options as { url: string }).url;
   const shared = {
     DATABASE_URL: url,

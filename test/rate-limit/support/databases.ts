@@ -26,7 +26,7 @@ export async function sharedSqliteFile(): Promise<SharedDatabase> {
 
 /** A throwaway PostgreSQL database opened by two DataSources (two pools). */
 export async function sharedPostgresDatabase(): Promise<SharedDatabase> {
-  const database = await freshDatabase('postgres');
+  const database = await freshDatabase('postgres', authMigrations);
   return openShared(database.options, database.drop);
 }
 

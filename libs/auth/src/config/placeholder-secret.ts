@@ -40,6 +40,7 @@ const ENGLISH_WORDS = `
 `.trim().split(/\s+/);
 const ENGLISH_WORD_RANKS = new Map(ENGLISH_WORDS.map((word, index) => [word, index + 1]));
 const LONGEST_ENGLISH_WORD = Math.max(...ENGLISH_WORDS.map((word) => word.length));
+const ENGLISH_WORD_PREFIXES = new Set(ENGLISH_WORDS.flatMap((word) => [...word].map((_, end) => word.slice(0, end + 1))));
 
 /** Shorter matches cost more to describe than the characters they cover. */
 const MIN_RUN = 3;
@@ -132,8 +133,11 @@ function describedBits(allChars: string[], literalBits: number): number {
     }
     for (let from = 0; from < at; from++) consider(commonLength(chars, at, chars, from), 2 + 2 * referenceBits);
     for (const { word, from } of DICTIONARY_PLACES.get(lower[at]) ?? []) consider(commonLength(lower, at, word, from), 2 + DICTIONARY_BITS + referenceBits);
-    for (let length = 2; length <= Math.min(LONGEST_ENGLISH_WORD, chars.length - at); length++) {
-      const rank = ENGLISH_WORD_RANKS.get(lower.slice(at, at + length).join(''));
+    // The candidate grows by one character a step, and stops once no word starts with it.
+    for (let length = 2, candidate = lower[at]; length <= Math.min(LONGEST_ENGLISH_WORD, chars.length - at); length++) {
+      candidate += lower[at + length - 1];
+      if (!ENGLISH_WORD_PREFIXES.has(candidate)) break;
+      const rank = ENGLISH_WORD_RANKS.get(candidate);
       if (rank !== undefined) consider(length, 2 + Math.log2(rank), 2);
     }
     if (/^(?:19|20)\d\d$/.test(chars.slice(at, at + 4).join(''))) consider(4, 2 + Math.log2(200));

@@ -13,6 +13,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
 import { authMigrations } from '../migrations/index.js';
 import { AuthEventRecorder } from './auth-event-recorder.js';
+import { lowCostPasswordHasher } from './low-cost-password-hasher.js';
 import { signIn, type SignedInUser } from './sign-in.js';
 import { TestClock } from './test-clock.js';
 
@@ -31,7 +32,7 @@ export interface AuthTestAppOptions {
   /** The application's migrations after the library's (its user columns), or `synchronize: true` instead. */
   migrations?: (string | Function)[];
   synchronize?: boolean;
-  /** AuthModule options over the test defaults (bcrypt cost 10, a random jwt secret, non-Secure cookies). */
+  /** AuthModule options over the test defaults (bcrypt cost 10, hashed at low cost: see `passwordHasher`; a random jwt secret, non-Secure cookies). */
   options?: Partial<AuthOptions>;
   hooks?: Type<AuthHooks>;
   globalGuard?: boolean;
@@ -40,6 +41,11 @@ export interface AuthTestAppOptions {
   providers?: Provider[];
   /** @default a TestClock at the current time */
   clock?: TestClock;
+  /**
+   * `'low-cost'` hashes passwords at the configured bcrypt cost minus 6 (`LowCostPasswordHasher`);
+   * `'configured'` at the configured cost, as in production. @default 'low-cost'
+   */
+  passwordHasher?: 'low-cost' | 'configured';
   /**
    * Nest's logger for the app: `false` (the default) keeps the test output quiet; give a logger,
    * or levels such as `['error', 'warn']`, to see why a request answered 500.
@@ -102,9 +108,17 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   })
   class AuthTestModule {}
 
-  const moduleRef = await Test.createTestingModule({ imports: [AuthTestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock).compile();
+  let builder = Test.createTestingModule({ imports: [AuthTestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock);
+  if ((options.passwordHasher ?? 'low-cost') === 'low-cost') builder = builder.overrideProvider(lowCostPasswordHasher.provide).useClass(lowCostPasswordHasher.useClass);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // What started before the failure (the password threads, the database) ends with it.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     server: app.getHttpServer() as Server,

@@ -40,6 +40,21 @@ describe('BcryptThreads', () => {
     await expect(threads.compare('x', '$2b$04$abcdefghijklmnopqrstuv')).rejects.toThrow('the password threads have stopped');
   });
 
+  it('keeps the process alive only while a job runs: an application never closed still lets its process exit', async () => {
+    const keepingAlive = () => process.getActiveResourcesInfo().filter((resource) => resource === 'MessagePort').length;
+    const before = keepingAlive();
+    const threads = new BcryptThreads(2);
+    try {
+      expect(keepingAlive()).toBe(before);
+      const hashing = threads.hash('a', 4);
+      expect(keepingAlive()).toBe(before + 1);
+      await Promise.all([hashing, threads.compare('b', await threads.hash('b', 4))]);
+      expect(keepingAlive()).toBe(before);
+    } finally {
+      await threads.close();
+    }
+  });
+
   // Linux only (/proc), as the project's CI is.
   it('runs bcrypt on threads of lower priority (nice 10), which end with close()', async () => {
     const before = threadsAtNice10();

@@ -78,17 +78,19 @@ export class BcryptThreads {
       const worker = this.idle.pop()!;
       const next = this.queue.shift()!;
       this.running.set(worker, next);
+      // A thread keeps the process alive while it holds a job (an awaited hash finishes), not while idle.
+      worker.ref();
       worker.postMessage(next.job);
     }
   }
 
   private spawn(): Worker {
     const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { bcryptPath: this.bcryptPath } });
-    worker.unref();
     worker.on('message', (answer: { result?: string | boolean; error?: string }) => {
       const pending = this.running.get(worker);
       this.running.delete(worker);
       this.idle.push(worker);
+      worker.unref();
       if (answer.error === undefined) pending?.resolve(answer.result!);
       else pending?.reject(new Error(`bcrypt: ${answer.error}`));
       this.dispatch();
@@ -96,6 +98,9 @@ export class BcryptThreads {
     // An uncaught error ends the thread: its 'exit' fails the job (without a listener it would throw here).
     worker.on('error', () => undefined);
     worker.on('exit', () => this.replace(worker));
+    // Idle: after the listeners, since adding a 'message' listener refs the worker again (a process
+    // whose application was never closed would then never exit).
+    worker.unref();
     return worker;
   }
 

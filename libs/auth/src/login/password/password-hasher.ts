@@ -20,7 +20,7 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.threads = new BcryptThreads();
-    this.dummyHash = await this.threads.hash(randomBytes(32).toString('base64url'), this.config.password.bcryptCost);
+    this.dummyHash = await this.threads.hash(randomBytes(32).toString('base64url'), this.cost);
   }
 
   onModuleDestroy(): Promise<void> {
@@ -28,7 +28,7 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   }
 
   hash(password: string): Promise<string> {
-    return this.threads.hash(normalizePassword(password), this.config.password.bcryptCost);
+    return this.threads.hash(normalizePassword(password), this.cost);
   }
 
   /** Constant-time comparison (bcrypt.compare); a null hash still costs one comparison. */
@@ -43,6 +43,11 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
 
   /** The hash was made with a lower cost than configured: re-hash at the next login. */
   needsRehash(hash: string): boolean {
-    return bcrypt.getRounds(hash) < this.config.password.bcryptCost;
+    return bcrypt.getRounds(hash) < this.cost;
+  }
+
+  /** The bcrypt cost of new hashes and of the dummy one: the configured cost (the testing kit's hasher lowers it). */
+  protected get cost(): number {
+    return this.config.password.bcryptCost;
   }
 }
