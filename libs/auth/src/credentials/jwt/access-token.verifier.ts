@@ -7,17 +7,21 @@ import { type AccessTokenClaims, accessTokenClaimsOf } from './access-token-clai
 import { bearerTokenOf } from './bearer-token.js';
 import { JWT_KEY } from './jwt-key.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import { VerifiedAccessTokens } from './verified-access-tokens.js';
 import type { webcrypto } from 'node:crypto';
 
 /**
  * Verifies the bearer access token with jose, straight from the guard (no per-request strategy
  * object): signature with the key imported once, `alg`, `exp` and `nbf` against the injected
- * clock, then the library's own claims by `accessTokenClaimsOf`. It answers "which claims", never
- * "which user": the user and the family are loaded by `JwtCredentialResolver` in one query.
+ * clock, then the library's own claims by `accessTokenClaimsOf`. A token it verified lately is
+ * not verified again: its digest finds its claims, whose times are checked again (`VerifiedAccessTokens`).
+ * It answers "which claims", never "which user": the user and the family are loaded by
+ * `JwtCredentialResolver` in one query.
  */
 @Injectable()
 export class AccessTokenVerifier {
   private readonly algorithms: string[];
+  private readonly verified = new VerifiedAccessTokens();
 
   constructor(
     @Inject(JWT_SETTINGS) jwt: JwtSettings,
@@ -34,15 +38,21 @@ export class AccessTokenVerifier {
    * The claims of the request's valid bearer token, or null. Fails closed: whatever jose refuses
    * (a bad signature, a payload that is not a JSON object, an expired token) is a refusal, never a 500.
    */
-  async claimsOf(request: Request): Promise<AccessTokenClaims | null> {
+  async claimsOf(request: Request): Promise<Readonly<AccessTokenClaims> | null> {
     const token = bearerTokenOf(request);
     if (token === null) return null;
     const now = this.clock.now();
+    const digest = VerifiedAccessTokens.digestOf(token);
+    const known = this.verified.claimsAt(digest, now);
+    if (known !== undefined) return known;
+    let claims: AccessTokenClaims | null;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: this.algorithms, currentDate: now, requiredClaims: ['exp', 'iat'] });
-      return accessTokenClaimsOf(payload, now);
+      claims = accessTokenClaimsOf(payload, now);
     } catch {
       return null;
     }
+    if (claims !== null) this.verified.remember(digest, claims);
+    return claims;
   }
 }
