@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AuthenticationResponseJSON, generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
@@ -20,6 +20,7 @@ import { PasskeyChallengeTokens } from './passkey-challenge-tokens.js';
 import { PasskeyStore, transportsOf } from './passkey.store.js';
 import { PasskeyUsedChallenges } from './passkey-used-challenges.js';
 import { userHandleText } from './passkey-user-handle.js';
+import { webAuthnLibrary } from './webauthn-library.js';
 
 /** A counter that did not go forward: the assertion is refused, and reported. */
 const COUNTER_REGRESSION = Symbol('counter regression');
@@ -49,6 +50,7 @@ export class PasskeyLogin {
   /** Request options with no allowCredentials: the same answer for everyone, naming no user (no enumeration). */
   async options(response: Response): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const settings = this.config.passkeys!;
+    const { generateAuthenticationOptions } = await webAuthnLibrary();
     const options = await generateAuthenticationOptions({ rpID: settings.rpId, userVerification: settings.userVerification, timeout: settings.challengeTtlSeconds * 1000 });
     this.cookie.set(response, await this.tokens.mint({ challenge: options.challenge, purpose: 'login' }));
     return options;
@@ -89,6 +91,7 @@ export class PasskeyLogin {
   /** The verified assertion's authenticator data; 401 PASSKEY_INVALID for anything the library refuses. */
   private async verified(json: WebAuthnAssertionJson, challenge: string, passkey: Passkey) {
     const settings = this.config.passkeys!;
+    const { verifyAuthenticationResponse } = await webAuthnLibrary();
     try {
       const verification = await verifyAuthenticationResponse({
         response: json as AuthenticationResponseJSON,

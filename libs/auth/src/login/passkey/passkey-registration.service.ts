@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
@@ -16,6 +16,7 @@ import { PasskeyChallengeTokens } from './passkey-challenge-tokens.js';
 import { PasskeyStore, transportsOf } from './passkey.store.js';
 import { PasskeyUsedChallenges } from './passkey-used-challenges.js';
 import { userHandleOf } from './passkey-user-handle.js';
+import { webAuthnLibrary } from './webauthn-library.js';
 
 /**
  * Adding a passkey to the signed-in user's account (WebAuthn L2 §7.1), through @simplewebauthn/server:
@@ -42,6 +43,7 @@ export class PasskeyRegistration {
   async options(user: SvcUser, response: Response): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const settings = this.config.passkeys!;
     const existing = await this.unitOfWork.autocommit((manager) => this.passkeys.findOfUser(manager, user.id));
+    const { generateRegistrationOptions } = await webAuthnLibrary();
     const options = await generateRegistrationOptions({
       rpName: settings.rpName,
       rpID: settings.rpId,
@@ -97,6 +99,7 @@ export class PasskeyRegistration {
   /** The verified registration; 401 PASSKEY_INVALID for anything the library refuses. */
   private async verified(json: WebAuthnRegistrationJson, challenge: string) {
     const settings = this.config.passkeys!;
+    const { verifyRegistrationResponse } = await webAuthnLibrary();
     try {
       const verification = await verifyRegistrationResponse({
         response: json as RegistrationResponseJSON,
