@@ -118,14 +118,14 @@ describe.each(CASES)('devices on %s, %s credential', (engine, credential) => {
     expect((await t.list(current)).body).toEqual([expect.objectContaining({ id: currentId, current: true })]);
 
     await t.afterResponses();
-    const events = t.events.named(AuthEvent.SessionRevoked).filter((event) => event.userId === current.userId);
+    const events = t.events.payloadsOf(AuthEvent.SessionRevoked).filter((event) => event.userId === current.userId);
     expect(events.sort((a, b) => String(a.sessionId).localeCompare(String(b.sessionId)))).toEqual(
       [firstId, secondId].sort().map((sessionId) => ({ userId: current.userId, sessionId, by: 'user' })),
     );
     // Nothing else to end: 204 again, and no event.
     expect((await t.revokeOthers(current)).status).toBe(204);
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.SessionRevoked).filter((event) => event.userId === current.userId)).toHaveLength(2);
+    expect(t.events.payloadsOf(AuthEvent.SessionRevoked).filter((event) => event.userId === current.userId)).toHaveLength(2);
   });
 
   it('publishes svc.session.revoked for one ended by id, and nothing for a refusal', async () => {
@@ -136,7 +136,7 @@ describe.each(CASES)('devices on %s, %s credential', (engine, credential) => {
     expect((await t.revoke(kept, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await t.revoke(kept, lostId)).status).toBe(204);
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.SessionRevoked).filter((event) => event.userId === kept.userId)).toEqual([{ userId: kept.userId, sessionId: lostId, by: 'user' }]);
+    expect(t.events.payloadsOf(AuthEvent.SessionRevoked).filter((event) => event.userId === kept.userId)).toEqual([{ userId: kept.userId, sessionId: lostId, by: 'user' }]);
   });
 
   it('needs the credential: 401 without one, or with an ended one', async () => {

@@ -89,7 +89,7 @@ export async function createEmailApp(options: EmailAppOptions): Promise<EmailApp
   };
   const delivered = async <N extends AuthEventName>(name: N) => {
     await t.afterResponses();
-    return t.events.named(name) as unknown as AuthEventPayloads[N][];
+    return t.events.payloadsOf(name) as unknown as AuthEventPayloads[N][];
   };
   const app: EmailApp = {
     ...t,

@@ -65,7 +65,7 @@ describe.each(PAIRS)('users created by an OpenID Connect login, beside a passwor
     expect(send.status).toBe(409);
     expect(((await send.json()) as { code: string }).code).toBe('EMAIL_ALREADY_VERIFIED');
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.EmailVerificationRequested)).toEqual([]);
+    expect(t.events.payloadsOf(AuthEvent.EmailVerificationRequested)).toEqual([]);
   });
 
   it('has no password to give, so a change of email is 401 INVALID_CREDENTIALS', async () => {

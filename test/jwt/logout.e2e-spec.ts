@@ -47,7 +47,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
   it('with the refresh cookie: 204, the family revoked, its access token refused, svc.logout.after fired', async () => {
     const account = await t.account('cookie@x.io');
     const otherDevice = tokensOf(await t.login('cookie@x.io'));
-    const before = t.events.named(AuthEvent.LogoutAfter).length;
+    const before = t.events.payloadsOf(AuthEvent.LogoutAfter).length;
     expectCleared(await t.logout({ refresh: account.refresh }));
     expect(await familyRevoked(account.access)).toBe(true);
     expect((await t.me(account.access)).status).toBe(401);
@@ -69,24 +69,24 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
 
   it('with nothing, or with an invalid bearer token: still 204 (idempotent), nothing revoked, no event', async () => {
     const account = await t.account('nothing@x.io');
-    const before = t.events.named(AuthEvent.LogoutAfter).length;
+    const before = t.events.payloadsOf(AuthEvent.LogoutAfter).length;
     expectCleared(await t.logout({}));
     expectCleared(await t.logout({ bearer: `${account.access.slice(0, -4)}AAAA` }));
     expectCleared(await t.logout({ refresh: 'B'.repeat(43) }));
     expect(seen.logout).toEqual([{ user: null }, { user: null }, { user: null }]);
     expect(await familyRevoked(account.access)).toBe(false);
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.LogoutAfter)).toHaveLength(before);
+    expect(t.events.payloadsOf(AuthEvent.LogoutAfter)).toHaveLength(before);
   });
 
   it('twice: 204 both times, one svc.logout.after', async () => {
     const account = await t.account('twice@x.io');
-    const before = t.events.named(AuthEvent.LogoutAfter).length;
+    const before = t.events.payloadsOf(AuthEvent.LogoutAfter).length;
     expectCleared(await t.logout({ refresh: account.refresh, bearer: account.access }));
     expectCleared(await t.logout({ refresh: account.refresh, bearer: account.access }));
     await t.events.waitFor(AuthEvent.LogoutAfter, before + 1);
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.LogoutAfter)).toHaveLength(before + 1);
+    expect(t.events.payloadsOf(AuthEvent.LogoutAfter)).toHaveLength(before + 1);
   });
 
   it('beforeLogout can refuse: 403 HOOK_ABORTED, nothing revoked, the cookie kept', async () => {

@@ -87,7 +87,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     const familyId = claimsOf(stolen.access).sid;
     const rotated = tokensOf(await t.refresh(stolen.refresh));
     const newest = tokensOf(await t.refresh(rotated.refresh));
-    const before = t.events.named(AuthEvent.TokenReuseDetected).length;
+    const before = t.events.payloadsOf(AuthEvent.TokenReuseDetected).length;
 
     expectRefused(await t.refresh(stolen.refresh));
     const rows = await familyRows(familyId);
@@ -108,7 +108,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     expectRefused(await t.refresh(stolen.refresh));
     const events = await t.events.waitFor(AuthEvent.TokenReuseDetected, before + 1);
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.TokenReuseDetected)).toHaveLength(before + 1);
+    expect(t.events.payloadsOf(AuthEvent.TokenReuseDetected)).toHaveLength(before + 1);
     const event = events[before];
     expect(event).toEqual({ userId: stolen.userId, familyId, ip: '127.0.0.1', at: t.clock.now() });
     expect(JSON.stringify(event)).not.toContain(stolen.refresh);
@@ -133,10 +133,10 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
 
     const loggedOut = await t.account('revoked@x.io');
     expect((await t.logout({ refresh: loggedOut.refresh })).status).toBe(204);
-    const before = t.events.named(AuthEvent.TokenReuseDetected).length;
+    const before = t.events.payloadsOf(AuthEvent.TokenReuseDetected).length;
     expectRefused(await t.refresh(loggedOut.refresh));
     await t.afterResponses();
-    expect(t.events.named(AuthEvent.TokenReuseDetected)).toHaveLength(before);
+    expect(t.events.payloadsOf(AuthEvent.TokenReuseDetected)).toHaveLength(before);
   });
 
   it('a token is valid until its expiry: 7 days by default', async () => {

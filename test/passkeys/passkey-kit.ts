@@ -61,7 +61,7 @@ export async function createPasskeyApp(options: PasskeyAppOptions): Promise<Pass
     rows: (table) => t.dataSource.query(`SELECT * FROM ${table}`),
     async delivered(name) {
       await t.afterResponses();
-      return t.events.named(name) as never;
+      return t.events.payloadsOf(name) as never;
     },
   };
   return app;

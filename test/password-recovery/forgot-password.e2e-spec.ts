@@ -116,6 +116,6 @@ describe.each(ENGINES)('forgot-password work after the response, on %s', (engine
     await client.forgot('unknown@x.io');
     await client.forgot('closing@x.io');
     await t.close(); // waits for the work the responses left behind
-    expect(t.events.named(AuthEvent.PasswordResetRequested).map((event) => (event.user as { email: string }).email)).toEqual(['closing@x.io']);
+    expect(t.events.payloadsOf(AuthEvent.PasswordResetRequested).map((event) => (event.user as { email: string }).email)).toEqual(['closing@x.io']);
   });
 });

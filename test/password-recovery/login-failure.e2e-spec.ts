@@ -24,7 +24,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
 
     /** Logs in and returns the response and the failure event it caused (or undefined). */
     async function failedLogin(email: string, password: string) {
-      const before = t.events.named(AuthEvent.LoginFailure).length;
+      const before = t.events.payloadsOf(AuthEvent.LoginFailure).length;
       const response = await client.login(email, password);
       const [event] = (await t.events.waitFor(AuthEvent.LoginFailure, before + 1)).slice(before);
       return { response, event };
@@ -60,7 +60,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
     });
 
     it('carries exactly email, reason, ip and at: never a password or a hash', async () => {
-      const failures = t.events.named(AuthEvent.LoginFailure);
+      const failures = t.events.payloadsOf(AuthEvent.LoginFailure);
       expect(failures.length).toBeGreaterThanOrEqual(4);
       for (const failure of failures) {
         expect(Object.keys(failure).sort()).toEqual(['at', 'email', 'ip', 'reason']);
@@ -70,10 +70,10 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
         expect(shown).not.toContain(WRONG);
         expect(shown).not.toMatch(/\$2[aby]\$/);
       }
-      const successBefore = t.events.named(AuthEvent.LoginFailure).length;
+      const successBefore = t.events.payloadsOf(AuthEvent.LoginFailure).length;
       expect((await client.login('member@x.io', PASSWORD)).status).toBe(200);
       await t.events.waitFor(AuthEvent.LoginAfter);
-      expect(t.events.named(AuthEvent.LoginFailure)).toHaveLength(successBefore);
+      expect(t.events.payloadsOf(AuthEvent.LoginFailure)).toHaveLength(successBefore);
     });
   },
 );

@@ -91,7 +91,7 @@ export class RecoveryClient {
   }
 
   resetEvents() {
-    return this.t.events.named(AuthEvent.PasswordResetRequested) as unknown as { user: { email: string }; token: string; expiresAt: Date }[];
+    return this.t.events.payloadsOf(AuthEvent.PasswordResetRequested) as unknown as { user: { email: string }; token: string; expiresAt: Date }[];
   }
 
   /** Asks for a reset and returns the mailed token (the event fires after the 202). */

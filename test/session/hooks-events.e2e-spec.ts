@@ -121,8 +121,8 @@ describe.each(ENGINES)('before-hooks and observers on %s', (engine) => {
   });
 
   it('observers run after the response with their payloads; a crashing observer is logged to svc and changes nothing', async () => {
-    const signups = t.events.named(AuthEvent.SignupAfter).length;
-    const logins = t.events.named(AuthEvent.LoginAfter).length;
+    const signups = t.events.payloadsOf(AuthEvent.SignupAfter).length;
+    const logins = t.events.payloadsOf(AuthEvent.LoginAfter).length;
     const response = await signup('observed@x.io');
     expect(response.status).toBe(201);
     const event = (await t.events.waitFor(AuthEvent.SignupAfter, signups + 1)).at(-1);
@@ -140,7 +140,7 @@ describe.each(ENGINES)('before-hooks and observers on %s', (engine) => {
   });
 
   it('login failure events carry the reason, the ip and the time, never the password', async () => {
-    const startCount = t.events.named(AuthEvent.LoginFailure).length;
+    const startCount = t.events.payloadsOf(AuthEvent.LoginFailure).length;
     await signup('fail@x.io');
     await request(t.server).post('/auth/login').send({ email: 'fail@x.io', password: 'wrong horse' });
     await request(t.server).post('/auth/login').send({ email: 'ghost@x.io', password: 'wrong horse' });

@@ -84,14 +84,14 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
       const provider = method === 'oidc' ? 'op' : 'acme';
       await app.events.waitFor(AuthEvent.LoginAfter);
       await app.afterResponses();
-      expect(app.events.named(AuthEvent.LoginAfter)).toContainEqual({ user: me, method, provider, credential });
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, method, provider, credential });
     }
     const password = app.browser();
     expect((await password.login('returning@x.io')).status).toBe(200);
     await app.afterResponses();
-    expect(app.events.named(AuthEvent.LoginAfter)).toContainEqual({ user: me, method: 'password', credential });
+    expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, method: 'password', credential });
     // The method's own event fires too.
-    expect(app.events.named(AuthEvent.OidcLoginAfter).map((event) => event.user)).toContainEqual(me);
+    expect(app.events.payloadsOf(AuthEvent.OidcLoginAfter).map((event) => event.user)).toContainEqual(me);
   });
 
   it('an identity linked to another user: 409 OAUTH_ACCOUNT_LINKED_ELSEWHERE (JSON for oidc, a redirect for oauth2), nothing written', async () => {
@@ -206,7 +206,7 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
     expect((await browser.login('resetter@x.io')).status).toBe(401);
     expect((await app.browser().send('POST', '/auth/forgot-password', { email: 'resetter@x.io' })).status).toBe(202);
     await app.afterResponses();
-    const [mail] = app.events.named(AuthEvent.PasswordResetRequested).filter((event) => (event.user as { email: string }).email === 'resetter@x.io');
+    const [mail] = app.events.payloadsOf(AuthEvent.PasswordResetRequested).filter((event) => (event.user as { email: string }).email === 'resetter@x.io');
     expect((await app.browser().send('POST', '/auth/reset-password', { token: mail.token, password: PASSWORD })).status).toBe(204);
     const withPassword = app.browser();
     expect((await withPassword.login('resetter@x.io')).status).toBe(200);

@@ -5,7 +5,9 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
 import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
-import { type AuthTestApp, createAuthTestApp, lowCostOf } from '#svc/auth/testing';
+import { type AuthTestApp, createAuthTestApp, LowCostPasswordHasher, lowCostOf } from '#svc/auth/testing';
+import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
+import { canUsePostgres, freshDatabase } from '../support/engines.js';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
 
@@ -163,5 +165,65 @@ describe('svc/testing', () => {
     await t.close();
     t = undefined;
     await expect(createAuthTestApp({ options: { password: { bcryptCost: lowCostOf(10) } } })).rejects.toThrow(new AuthConfigError('password.bcryptCost', 'must be between 10 and 15', 4));
+  });
+
+  it("reset() makes a shared app new for the next test: the library's and the application's tables emptied, no events, the clock back", async () => {
+    t = await createAuthTestApp({ entities: [Note], synchronize: true, controllers: [NotesController] });
+    const start = t.clock.now();
+    const { headers } = await t.signIn('ada@example.com');
+    await request(t.server).post('/notes').set(headers).send({ text: 'buy milk' });
+    await request(t.server).post('/auth/login').send({ email: 'ada@example.com', password: 'wrong password' });
+    t.clock.advance(60_000);
+    await t.reset();
+    expect(await t.dataSource.query('SELECT * FROM notes')).toEqual([]);
+    expect(await t.dataSource.query('SELECT * FROM users')).toEqual([]);
+    expect(await t.dataSource.query('SELECT * FROM sessions')).toEqual([]);
+    expect(t.events.received).toEqual([]);
+    expect(t.clock.now()).toEqual(start);
+    expect((await request(t.server).get('/notes').set(headers)).status).toBe(401);
+  });
+
+  it('waitFor() resolves once an event has been delivered so many times, and fails after its time when it is not', async () => {
+    t = await createAuthTestApp();
+    const delivered = t.events.waitFor(AuthEvent.SignupAfter, 2);
+    for (const email of ['one@example.com', 'two@example.com']) await request(t.server).post('/auth/signup').send({ email, password: 'correct horse' });
+    expect((await delivered).map((event) => event.user.email)).toEqual(['one@example.com', 'two@example.com']);
+    await expect(t.events.waitFor(AuthEvent.LogoutAfter, 1, 50)).rejects.toThrow('event svc.logout.after not delivered 1 time(s) within 50 ms');
+  });
+
+  it('overrides replace a provider for the test; configure() sees the application before it starts', async () => {
+    class CountingHasher extends LowCostPasswordHasher {
+      static hashed = 0;
+      override hash(password: string): Promise<string> {
+        CountingHasher.hashed += 1;
+        return super.hash(password);
+      }
+    }
+    t = await createAuthTestApp({
+      controllers: [ProjectsController],
+      overrides: [{ provide: PasswordHasher, useClass: CountingHasher }],
+      configure: (app) => app.setGlobalPrefix('api', { exclude: ['auth/{*path}'] }),
+    });
+    const signup = await request(t.server).post('/auth/signup').send({ email: 'eve@example.com', password: 'correct horse' });
+    expect(signup.status).toBe(201);
+    expect(CountingHasher.hashed).toBe(1);
+    const cookie = signup.headers['set-cookie'] as unknown as string[];
+    expect((await request(t.server).get('/api/projects').set('Cookie', cookie)).body.owner).toBe('eve@example.com');
+    expect((await request(t.server).get('/projects').set('Cookie', cookie)).status).toBe(404);
+  });
+
+  it('your PostgreSQL test database instead of SQLite: the library migrates it', async () => {
+    if (!(await canUsePostgres())) return; // said loudly by canUsePostgres; REQUIRE_POSTGRES=1 makes it a failure
+    const database = await freshDatabase('postgres');
+    try {
+      t = await createAuthTestApp({ database: database.options, controllers: [ProjectsController] });
+      const { headers } = await t.signIn('pg@example.com');
+      expect((await request(t.server).get('/projects').set(headers)).body.owner).toBe('pg@example.com');
+      expect(await t.dataSource.query(`SELECT email FROM users`)).toEqual([{ email: 'pg@example.com' }]);
+      await t.close();
+      t = undefined;
+    } finally {
+      await database.drop();
+    }
   });
 });

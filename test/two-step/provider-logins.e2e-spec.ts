@@ -91,8 +91,8 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
     it('the callback sets the challenge instead of a credential and redirects with mfa=required; a code then signs in as an oidc login', async () => {
       const { client, secret } = await twoStepUserWithIdentity(app, 'challenged@x.io', 'challenged');
       await app.afterResponses();
-      const before = app.events.named(AuthEvent.LoginAfter).length;
-      const oidcBefore = app.events.named(AuthEvent.OidcLoginAfter).length;
+      const before = app.events.payloadsOf(AuthEvent.LoginAfter).length;
+      const oidcBefore = app.events.payloadsOf(AuthEvent.OidcLoginAfter).length;
       const callback = await client.signInWith('oidc', 'challenged');
       expect(callback.status).toBe(302);
       expect(callback.headers.get('location')).toBe('/?mfa=required');
@@ -108,9 +108,9 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
       expect(me.status).toBe(200);
       expect(me.body.email).toBe('challenged@x.io');
       await app.afterResponses();
-      expect(app.events.named(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, method: 'oidc', provider: 'op', credential }]);
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, method: 'oidc', provider: 'op', credential }]);
       // The method's own event carries what the provider said at the callback; a challenged login publishes none.
-      expect(app.events.named(AuthEvent.OidcLoginAfter).length).toBe(oidcBefore);
+      expect(app.events.payloadsOf(AuthEvent.OidcLoginAfter).length).toBe(oidcBefore);
     });
 
     it('a provider user without two-step login is signed in at the callback as before', async () => {

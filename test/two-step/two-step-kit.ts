@@ -136,7 +136,7 @@ export async function createTwoStepApp(options: TwoStepAppOptions): Promise<TwoS
     },
     async delivered(name) {
       await t.afterResponses();
-      return t.events.named(name) as unknown as AuthEventPayloads[typeof name][];
+      return t.events.payloadsOf(name) as unknown as AuthEventPayloads[typeof name][];
     },
     rows: (table, userId) => t.dataSource.query(`SELECT * FROM ${table} WHERE user_id = '${userId}'`),
     async userRow(userId) {

@@ -82,7 +82,7 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
     }
   };
   const requestResetToken = async () => {
-    const before = app.events.named(AuthEvent.PasswordResetRequested).length;
+    const before = app.events.payloadsOf(AuthEvent.PasswordResetRequested).length;
     const response = await json('/auth/forgot-password', { email: SEED_EMAIL });
     if (response.status !== 202) throw new Error(`seed: forgot-password answered ${response.status} ${response.text}`);
     const [event] = (await app.events.waitFor(AuthEvent.PasswordResetRequested, before + 1)).slice(before);

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AfterResponse } from '../events/after-response.js';
 import { AuthEvent, type AuthEventName, type AuthEventPayloads, type PasswordResetRequestedEvent } from '../events/auth-events.js';
@@ -22,10 +22,14 @@ export interface RecordedResetMail {
  * everything scheduled so far, so "no event was sent" is a check that can fail.
  */
 @Injectable()
-export class AuthEventRecorder implements OnModuleDestroy {
+export class AuthEventRecorder implements OnApplicationShutdown {
   readonly received: RecordedEvent[] = [];
+  /** The pending `waitFor` calls: each answers whether it is done. */
+  private waiters: (() => boolean)[] = [];
   private readonly listener = (name: string | string[], payload: unknown) => {
-    if (typeof name === 'string' && name.startsWith('svc.')) this.received.push({ name: name as AuthEventName, payload: payload as never });
+    if (typeof name !== 'string' || !name.startsWith('svc.')) return;
+    this.received.push({ name: name as AuthEventName, payload: payload as never });
+    this.waiters = this.waiters.filter((done) => !done());
   };
 
   constructor(
@@ -38,6 +42,28 @@ export class AuthEventRecorder implements OnModuleDestroy {
   /** Resolves once every event published so far has been delivered. */
   settled(): Promise<void> {
     return this.afterResponse.drain();
+  }
+
+  /**
+   * Resolves with the payloads of `name` once it has been delivered `count` times, or fails after
+   * `timeoutMs`: for events of work a test cannot await (a timer, another instance). For the
+   * events of requests, `settled()` is the sharper check.
+   */
+  waitFor<N extends AuthEventName>(name: N, count = 1, timeoutMs = 5000): Promise<AuthEventPayloads[N][]> {
+    return new Promise((resolve, reject) => {
+      const done = (): boolean => {
+        const payloads = this.payloadsOf(name);
+        if (payloads.length < count) return false;
+        clearTimeout(timer);
+        resolve(payloads);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter !== done);
+        reject(new Error(`event ${name} not delivered ${count} time(s) within ${timeoutMs} ms`));
+      }, timeoutMs);
+      if (!done()) this.waiters.push(done);
+    });
   }
 
   /** The payloads of one event, in the order they were delivered. */
@@ -56,7 +82,8 @@ export class AuthEventRecorder implements OnModuleDestroy {
     this.received.length = 0;
   }
 
-  onModuleDestroy(): void {
+  /** After the application's last work is delivered (its shutdown drains it first), so closing loses no event. */
+  onApplicationShutdown(): void {
     this.emitter.offAny(this.listener);
   }
 }

@@ -4,6 +4,7 @@ import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AUTH_CLOCK } from '../auth.constants.js';
 import { AuthModule } from '../auth.module.js';
 import type { AuthModuleExtras } from '../auth.module-definition.js';
@@ -12,10 +13,18 @@ import { authEntities } from '../entities/index.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
 import { authMigrations } from '../migrations/index.js';
+import { AfterResponse } from '../events/after-response.js';
 import { AuthEventRecorder } from './auth-event-recorder.js';
+import { emptyTables } from './empty-tables.js';
 import { lowCostPasswordHasher } from './low-cost-password-hasher.js';
 import { signIn, type SignedInUser } from './sign-in.js';
 import { TestClock } from './test-clock.js';
+
+/** How the test app reaches its database: TypeORM's connection options, less what the kit sets (entities, migrations). */
+export type TestDatabaseOptions = Omit<DataSourceOptions, 'entities' | 'migrations' | 'migrationsRun' | 'synchronize' | 'subscribers'>;
+
+/** A provider replaced for the test, as Nest's `overrideProvider(...)` would (a gated or counting service, say). */
+export type TestProviderOverride = { provide: unknown; useClass: Type } | { provide: unknown; useValue: unknown };
 
 export interface AuthTestAppOptions {
   /** The credential a login issues, as in `forRoot`. @default 'session' */
@@ -29,6 +38,11 @@ export interface AuthTestAppOptions {
    * their repositories injectable (`@InjectRepository(Note)`) in `controllers` and `providers`.
    */
   entities?: Function[];
+  /**
+   * The database, as TypeORM connection options: your PostgreSQL test database, say (empty or
+   * already migrated). @default a new in-memory SQLite database (better-sqlite3)
+   */
+  database?: TestDatabaseOptions;
   /** The application's migrations after the library's (its user columns), or `synchronize: true` instead. */
   migrations?: (string | Function)[];
   synchronize?: boolean;
@@ -51,6 +65,10 @@ export interface AuthTestAppOptions {
    * or levels such as `['error', 'warn']`, to see why a request answered 500.
    */
   logger?: LoggerService | LogLevel[] | false;
+  /** Providers replaced for the test; they win over `passwordHasher`. */
+  overrides?: TestProviderOverride[];
+  /** Called with the application before it initialises (`app.setGlobalPrefix(...)`, say). */
+  configure?: (app: INestApplication) => void;
 }
 
 export interface AuthTestApp {
@@ -59,17 +77,27 @@ export interface AuthTestApp {
   server: Server;
   clock: TestClock;
   events: AuthEventRecorder;
+  dataSource: DataSource;
   /** Signs a user in without a password round trip; see `signIn`. */
   signIn(email: string, columns?: Record<string, unknown>): Promise<SignedInUser>;
+  /**
+   * Makes the app what it was when created, for the next test of a file that shares one app:
+   * events of the requests so far delivered, every table emptied (`emptyTables`: the
+   * application's too), no recorded events, the clock back at its start. The memory rate
+   * limiter's counters stay: a test counting requests against it starts an app of its own.
+   */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The application's controllers and providers with AuthModule on a fresh in-memory SQLite database
- * (better-sqlite3), a controllable clock and an event recorder, initialised: one line per test file.
+ * (better-sqlite3) or the database you name, a controllable clock and an event recorder,
+ * initialised: one line per test file.
  */
 export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promise<AuthTestApp> {
   const clock = options.clock ?? new TestClock();
+  const start = clock.now();
   const credential = options.strategy === undefined ? (options.credential ?? 'session') : undefined;
   const issuesJwt = credential === 'jwt' || options.strategy === 'jwt';
   // The password method (at the lowest production cost) unless the options name provider methods only.
@@ -82,13 +110,14 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     imports: [
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
-        type: 'better-sqlite3',
-        database: ':memory:',
+        ...(options.database ?? { type: 'better-sqlite3', database: ':memory:' }),
         entities: [...authEntities(user), ...applicationEntities],
         migrations: options.synchronize ? [] : [...authMigrations, ...(options.migrations ?? [])],
         migrationsRun: !options.synchronize,
         synchronize: options.synchronize ?? false,
-      }),
+      } as DataSourceOptions),
+      // The application's modules before AuthModule, as an application would import them.
+      ...(options.imports ?? []),
       AuthModule.forRoot({
         ...(credential === undefined ? { strategy: options.strategy } : { credential }),
         entities: { user },
@@ -101,7 +130,6 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
         ...options.options,
       }),
       ...(applicationEntities.length > 0 ? [TypeOrmModule.forFeature(applicationEntities)] : []),
-      ...(options.imports ?? []),
     ],
     controllers: options.controllers ?? [],
     providers: [AuthEventRecorder, ...(options.providers ?? [])],
@@ -110,8 +138,13 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
 
   let builder = Test.createTestingModule({ imports: [AuthTestModule] }).overrideProvider(AUTH_CLOCK).useValue(clock);
   if ((options.passwordHasher ?? 'low-cost') === 'low-cost') builder = builder.overrideProvider(lowCostPasswordHasher.provide).useClass(lowCostPasswordHasher.useClass);
+  for (const override of options.overrides ?? []) {
+    const replaced = builder.overrideProvider(override.provide);
+    builder = 'useClass' in override ? replaced.useClass(override.useClass) : replaced.useValue(override.useValue);
+  }
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
+  options.configure?.(app);
   try {
     await app.init();
   } catch (error) {
@@ -119,12 +152,21 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     await app.close().catch(() => undefined);
     throw error;
   }
+  const events = app.get(AuthEventRecorder);
+  const dataSource = app.get(DataSource);
   return {
     app,
     server: app.getHttpServer() as Server,
     clock,
-    events: app.get(AuthEventRecorder),
+    events,
+    dataSource,
     signIn: (email, columns) => signIn(app, email, columns),
+    reset: async () => {
+      await app.get(AfterResponse).drain();
+      await emptyTables(dataSource);
+      events.clear();
+      clock.set(start);
+    },
     close: () => app.close(),
   };
 }

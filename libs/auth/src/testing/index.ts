@@ -1,6 +1,7 @@
 // svc/testing: for the tests of an application that uses svc (needs @nestjs/testing and better-sqlite3).
 export { AuthEventRecorder, type RecordedEvent, type RecordedResetMail } from './auth-event-recorder.js';
-export { type AuthTestApp, type AuthTestAppOptions, createAuthTestApp } from './create-auth-test-app.js';
+export { type AuthTestApp, type AuthTestAppOptions, createAuthTestApp, type TestDatabaseOptions, type TestProviderOverride } from './create-auth-test-app.js';
+export { emptyTables } from './empty-tables.js';
 export { LowCostPasswordHasher, lowCostOf, lowCostPasswordHasher } from './low-cost-password-hasher.js';
 export { signIn, type SignedInUser } from './sign-in.js';
 export { TestClock } from './test-clock.js';
