@@ -7,6 +7,7 @@ import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
 import { authMigrations } from '#svc/auth';
 import { type Engine, freshDatabase } from './engines.js';
+import { pooledDatabase } from './postgres-pool.js';
 
 type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
 
@@ -77,15 +78,17 @@ export interface TestApp {
 }
 
 /**
- * svc/testing's `createAuthTestApp` on a fresh database of `engine` (an in-memory SQLite, or a
- * PostgreSQL copy of a migrated template), with the demo's user entity and columns, the base URL
+ * svc/testing's `createAuthTestApp` on an empty database of `engine` (a new in-memory SQLite, or a
+ * PostgreSQL database of the pool, `pooledDatabase`), with the demo's user entity and columns, the base URL
  * `BASE_URL`, Secure cookies as in production, and two routes of the application's own
  * (`GET /profile` behind `CurrentUserGuard`, `GET /public`).
  */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const user = options.userEntity ?? DemoUser;
   const applicationMigrations = user === DemoUser ? [DemoUserColumns1763700000001] : [];
-  const database = options.database ?? (await freshDatabase(options.engine, [...authMigrations, ...applicationMigrations]));
+  const migrations = [...authMigrations, ...applicationMigrations];
+  // PostgreSQL: a database of the pool (the app changes no schema); SQLite: a new in-memory one.
+  const database = options.database ?? (options.engine === 'postgres' ? await pooledDatabase(migrations) : await freshDatabase(options.engine, migrations));
   const clock = options.clock ?? new TestClock();
   // Options that name a credential use the sets shape (README, "Options reference"); else the strategy shorthand.
   const credential = (options.options as { credential?: 'session' | 'jwt' } | undefined)?.credential;
