@@ -18,6 +18,12 @@ export function fixedWindowAt(nowMs: number, windowSeconds: number): FixedWindow
   return { start, end: start + length };
 }
 
+/** `fixedWindowAt(nowMs, windowSeconds).end`, without the object. */
+export function fixedWindowEndAt(nowMs: number, windowSeconds: number): number {
+  const length = windowSeconds * 1000;
+  return Math.floor(nowMs / length) * length + length;
+}
+
 /** What `check` answers: `count` includes the request just counted. */
 export function checkResult(count: number, max: number, windowEndMs: number, nowMs: number): RateLimitCheck {
   return { allowed: count <= max, count, retryAfterSeconds: secondsLeft(windowEndMs, nowMs) };

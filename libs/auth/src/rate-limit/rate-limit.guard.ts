@@ -36,6 +36,7 @@ export class RateLimitGuard implements CanActivate {
   private readonly letThroughReport = new ThrottledReport((line) => this.logger.warn(line), () => this.clock.now().getTime());
   private readonly refusedReport = new ThrottledReport((line) => this.logger.error(line), () => this.clock.now().getTime());
   private readonly routes = new WeakMap<object, Map<object, RateLimitRoute | undefined>>();
+  private readonly plans = new WeakMap<RateLimitRoute, RoutePlan>();
   private readonly accounts: AccountKeys;
 
   constructor(
@@ -57,20 +58,23 @@ export class RateLimitGuard implements CanActivate {
       // Fail closed: a route its author asked to limit is never served unlimited.
       throw new Error('svc: @RateLimit() and @RateLimitFor() need the rateLimit section of AuthModule.forRoot');
     }
-    const request = context.switchToHttp().getRequest<Request>();
-    const response = context.switchToHttp().getResponse<Response>();
-    const limit = { max: route.max ?? settings.max, windowSeconds: route.windowSeconds ?? settings.windowSeconds };
+    // What switchToHttp().getRequest() and getResponse() return, without the three closures that
+    // switchToHttp assigns to the context at every call.
+    const request = context.getArgByIndex<Request>(0);
+    const response = context.getArgByIndex<Response>(1);
+    const plan = this.planOf(route, settings);
+    const { limit } = plan;
     // A route with its own window counts apart from routes of the same path with the section's.
-    const path = `${route.path ?? this.getPath(request)}${limit.windowSeconds === settings.windowSeconds ? '' : `#${limit.windowSeconds}s`}`;
+    const path = plan.windowSuffix === '' ? (route.path ?? this.getPath(request)) : `${route.path ?? this.getPath(request)}${plan.windowSuffix}`;
 
     const client = this.getTracker(request, route);
     // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
     if (client === null) return this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
-    const keys = [`${client}:${path}`];
-    const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
-    if (route.perUser && typeof userId === 'string') keys.push(`user:${userId}:${path}`);
+    const key = plan.keyOf(client, path);
+    const userId = route.perUser ? (request as Request & { user?: { id?: unknown } }).user?.id : undefined;
+    const keys = typeof userId === 'string' ? [key, `user:${userId}:${path}`] : key;
     // A storage in this process answers at once: no await, no timeout on the request's path.
-    const counted = this.storage.checkNow ? this.countNow(keys, limit, settings, response) : this.countEach(keys, limit, settings, response);
+    const counted = this.storage.checkNow ? this.countNow(keys, plan, settings, response) : this.countEach(typeof keys === 'string' ? [keys] : keys, plan, settings, response);
     const account = route.accountFailures ? this.getAccount(request) : null;
     if (account === null) return counted;
     // The account's failures are looked at only once the address was let through.
@@ -123,8 +127,9 @@ export class RateLimitGuard implements CanActivate {
    * Counts the keys one after the other: the account or user is counted only when the address was
    * let through. Then tells the client where it stands by the counter closest to its limit.
    */
-  private async countEach(keys: string[], limit: Limit, settings: RateLimitSettings, response: Response): Promise<boolean> {
-    const counted: RateLimitCheck[] = [];
+  private async countEach(keys: string[], plan: RoutePlan, settings: RateLimitSettings, response: Response): Promise<boolean> {
+    const { limit } = plan;
+    let closest: RateLimitCheck | undefined;
     for (const key of keys) {
       let check: RateLimitCheck | undefined;
       try {
@@ -132,24 +137,30 @@ export class RateLimitGuard implements CanActivate {
       } catch (error) {
         this.onBackendError(error, settings);
       }
-      if (check) this.admit(check, limit, response, counted);
+      if (check) closest = this.admit(check, limit, response, closest);
     }
-    return this.letThrough(limit, response, counted);
+    return this.letThrough(plan, response, closest);
   }
 
-  /** `countEach` for a storage that counts in this process (`checkNow`): the same steps, without awaiting. */
-  private countNow(keys: string[], limit: Limit, settings: RateLimitSettings, response: Response): boolean {
-    const counted: RateLimitCheck[] = [];
-    for (const key of keys) {
-      let check: RateLimitCheck | undefined;
-      try {
-        check = this.storage.checkNow!(key, limit.windowSeconds, limit.max);
-      } catch (error) {
-        this.onBackendError(error, settings);
-      }
-      if (check) this.admit(check, limit, response, counted);
+  /**
+   * `countEach` for a storage that counts in this process (`checkNow`): the same steps, without
+   * awaiting; one key (the common case) without an array.
+   */
+  private countNow(keys: string | string[], plan: RoutePlan, settings: RateLimitSettings, response: Response): boolean {
+    if (typeof keys === 'string') return this.letThrough(plan, response, this.checkNow(keys, plan, settings, response, undefined));
+    let closest: RateLimitCheck | undefined;
+    for (const key of keys) closest = this.checkNow(key, plan, settings, response, closest);
+    return this.letThrough(plan, response, closest);
+  }
+
+  private checkNow(key: string, plan: RoutePlan, settings: RateLimitSettings, response: Response, closest: RateLimitCheck | undefined): RateLimitCheck | undefined {
+    let check: RateLimitCheck | undefined;
+    try {
+      check = this.storage.checkNow!(key, plan.limit.windowSeconds, plan.limit.max);
+    } catch (error) {
+      this.onBackendError(error, settings);
     }
-    return this.letThrough(limit, response, counted);
+    return check ? this.admit(check, plan.limit, response, closest) : closest;
   }
 
   /**
@@ -192,14 +203,15 @@ export class RateLimitGuard implements CanActivate {
     }
   }
 
-  private admit(check: RateLimitCheck, limit: Limit, response: Response, counted: RateLimitCheck[]): void {
+  /** Refuses past the limit; else the counter closest to its limit so far (the first of equals). */
+  private admit(check: RateLimitCheck, limit: Limit, response: Response, closest: RateLimitCheck | undefined): RateLimitCheck {
     if (!check.allowed) this.throwRateLimited(response, limit, check);
-    counted.push(check);
+    return closest !== undefined && !(check.count > closest.count) ? closest : check;
   }
 
-  private letThrough(limit: Limit, response: Response, counted: RateLimitCheck[]): true {
+  private letThrough(plan: RoutePlan, response: Response, closest: RateLimitCheck | undefined): true {
     // The counter closest to its limit is the one the client needs to know about.
-    if (counted.length > 0) setRateLimitHeaders(response, limit.max, counted.reduce((a, b) => (b.count > a.count ? b : a)));
+    if (closest !== undefined) setRateLimitHeaders(response, plan.limit.max, closest, plan.maxHeader);
     return true;
   }
 
@@ -209,8 +221,51 @@ export class RateLimitGuard implements CanActivate {
     const handler = context.getHandler();
     let routes = this.routes.get(controller);
     if (!routes) this.routes.set(controller, (routes = new Map()));
-    if (!routes.has(handler)) routes.set(handler, this.reflector.getAllAndOverride<RateLimitRoute | undefined>(RATE_LIMIT_ROUTE, [handler, controller]));
-    return routes.get(handler);
+    let route = routes.get(handler);
+    if (route === undefined && !routes.has(handler)) {
+      route = this.reflector.getAllAndOverride<RateLimitRoute | undefined>(RATE_LIMIT_ROUTE, [handler, controller]);
+      routes.set(handler, route);
+    }
+    return route;
+  }
+
+  /** What a route's requests share: its limit, the key suffix of its own window, its `RateLimit-Limit` value. */
+  private planOf(route: RateLimitRoute, settings: RateLimitSettings): RoutePlan {
+    const plan = this.plans.get(route);
+    if (plan !== undefined && plan.settings === settings) return plan;
+    const made = new RoutePlan(route, settings);
+    this.plans.set(route, made);
+    return made;
+  }
+}
+
+/** A route's limit under one `rateLimit` section, worked out once instead of at every request. */
+class RoutePlan {
+  readonly limit: Limit;
+  /** `#<n>s` when the route has a window of its own, else ''. */
+  readonly windowSuffix: string;
+  readonly maxHeader: string;
+  private lastClient?: string;
+  private lastPath?: string;
+  private lastKey = '';
+
+  constructor(
+    route: RateLimitRoute,
+    readonly settings: RateLimitSettings,
+  ) {
+    this.limit = Object.freeze({ max: route.max ?? settings.max, windowSeconds: route.windowSeconds ?? settings.windowSeconds });
+    this.windowSuffix = this.limit.windowSeconds === settings.windowSeconds ? '' : `#${this.limit.windowSeconds}s`;
+    this.maxHeader = String(this.limit.max);
+  }
+
+  /** `<client>:<path>`; the last one is kept, as a client's requests tend to come in runs (keep-alive). */
+  keyOf(client: string, path: string): string {
+    if (client !== this.lastClient || path !== this.lastPath) {
+      this.lastClient = client;
+      this.lastPath = path;
+      this.lastKey = `${client}:${path}`;
+    }
+    return this.lastKey;
   }
 }
 
@@ -218,8 +273,8 @@ export class RateLimitGuard implements CanActivate {
  * draft-ietf-httpapi-ratelimit-headers (the three-header form @nestjs/throttler sends): the limit,
  * what is left of it in this window, and the seconds until the window resets.
  */
-function setRateLimitHeaders(response: Response, max: number, check: RateLimitCheck): void {
-  response.setHeader('RateLimit-Limit', String(max));
+function setRateLimitHeaders(response: Response, max: number, check: RateLimitCheck, maxHeader = String(max)): void {
+  response.setHeader('RateLimit-Limit', maxHeader);
   response.setHeader('RateLimit-Remaining', String(Math.max(0, max - check.count)));
   response.setHeader('RateLimit-Reset', String(check.retryAfterSeconds));
 }

@@ -38,7 +38,8 @@ export class JwtCredentialResolver implements CredentialResolver {
 
   /** The principal, or null for a missing or refused token. Database errors still throw (503). */
   async tryResolve(request: Request): Promise<Principal | null> {
-    const claims = await this.verifier.claimsOf(request);
+    const pending = this.verifier.claimsOf(request);
+    const claims = pending instanceof Promise ? await pending : pending;
     if (!claims) return null;
     // With the principal cache on (README, "Principal cache"), a family resolved lately is served from it; its key is the family.
     const cached = this.cache.get(claims.sid);

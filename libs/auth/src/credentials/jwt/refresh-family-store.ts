@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
@@ -11,7 +12,7 @@ import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
-import { hydrate, hydratedValue, parameter, persistentValue, selectList } from '../../persistence/row-hydrator.js';
+import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
@@ -28,6 +29,7 @@ const HAS_NO_REVOKED_TOKEN = 'NOT EXISTS (SELECT 1 FROM refresh_tokens revoked W
 @Injectable()
 export class RefreshFamilyStore {
   private liveFamilyUser?: string;
+  private expiresAt?: { dataSource: DataSource; column: ColumnMetadata };
 
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
@@ -91,10 +93,12 @@ export class RefreshFamilyStore {
    */
   async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<{ user: SvcUser; familyEndsAt: Date } | null> {
     const { connection } = manager;
-    const now = persistentValue(connection, RefreshFamily, 'expiresAt', this.clock.now());
+    const expiresAt = this.expiresAtColumnOf(connection);
+    // What `persistentValue` and `hydratedValue` do, with the column looked up once.
+    const now = connection.driver.preparePersistentValue(this.clock.now(), expiresAt);
     const rows = await preparedQuery(manager, this.liveFamilyUserSql(connection), [userId, familyId, now]);
     if (rows.length === 0) return null;
-    return { user: hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]), familyEndsAt: hydratedValue(connection, RefreshFamily, 'expiresAt', rows[0].f_expires_at) as Date };
+    return { user: hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]), familyEndsAt: connection.driver.prepareHydratedValue(rows[0].f_expires_at, expiresAt) as Date };
   }
 
   /** The user's live families (not revoked, before their end, with a token that could still be presented), newest first. */
@@ -123,6 +127,16 @@ export class RefreshFamilyStore {
       .where('expires_at <= :now OR NOT EXISTS (SELECT 1 FROM refresh_tokens token WHERE token.family_id = refresh_families.id)', { now: this.clock.now() })
       .execute();
     return result.affected ?? 0;
+  }
+
+  /** `expires_at`'s metadata, found once per data source (`persistentValue` looks it up at every call). */
+  private expiresAtColumnOf(dataSource: DataSource): ColumnMetadata {
+    if (this.expiresAt?.dataSource !== dataSource) {
+      const column = dataSource.getMetadata(RefreshFamily).findColumnWithPropertyName('expiresAt');
+      if (!column) throw new TypeError('svc: RefreshFamily has no column expiresAt');
+      this.expiresAt = { dataSource, column };
+    }
+    return this.expiresAt.column;
   }
 
   /** Built once: the guard runs it on every request, so no query builder on that path. */

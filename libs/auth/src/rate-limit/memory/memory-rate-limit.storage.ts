@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { Clock } from '../../clock.js';
-import { checkResult, fixedWindowAt, peekResult } from '../fixed-window.js';
+import { type Clock, systemClock } from '../../clock.js';
+import { checkResult, fixedWindowAt, fixedWindowEndAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -40,18 +40,22 @@ export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationSh
   }
 
   checkNow(key: string, windowSeconds: number, max: number): RateLimitCheck {
-    const now = this.clock.now().getTime();
-    const window = fixedWindowAt(now, windowSeconds);
+    // The system clock's time without a Date; an injected clock (tests) is asked as always.
+    const now = this.clock === systemClock ? Date.now() : this.clock.now().getTime();
+    const windowEnd = fixedWindowEndAt(now, windowSeconds);
     let counter = this.counters.get(key);
-    // Full: a new key is refused as if it were over its limit (remaining 0), known keys keep counting.
-    if (!counter && !this.hasRoom(now)) return checkResult(max + 1, max, window.end, now);
-    if (!counter || counter.windowEnd !== window.end) {
-      counter = { windowEnd: window.end, count: 0 };
+    if (counter === undefined) {
+      // Full: a new key is refused as if it were over its limit (remaining 0), known keys keep counting.
+      if (!this.hasRoom(now)) return checkResult(max + 1, max, windowEnd, now);
+      counter = { windowEnd, count: 0 };
       this.counters.set(key, counter);
+      this.startSweeper();
+    } else if (counter.windowEnd !== windowEnd) {
+      counter.windowEnd = windowEnd;
+      counter.count = 0;
     }
     counter.count += 1;
-    this.startSweeper();
-    return checkResult(counter.count, max, window.end, now);
+    return checkResult(counter.count, max, windowEnd, now);
   }
 
   async peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
