@@ -7,18 +7,6 @@ import { ipv4OfMapped, ipv6Groups } from '../http/ip-address.js';
  * prefix, because one subscriber usually holds a whole /64 and could rotate addresses inside it.
  */
 export function clientKeyOfAddress(address: string): string | null {
-  // A client's requests come in runs (keep-alive): the last address is not parsed again.
-  if (address === lastAddress) return lastKey;
-  const key = keyOf(address);
-  lastAddress = address;
-  lastKey = key;
-  return key;
-}
-
-let lastAddress: string | undefined;
-let lastKey: string | null = null;
-
-function keyOf(address: string): string | null {
   const bare = address.trim().replace(/%[^%]*$/, '');
   switch (isIP(bare)) {
     case 4:
