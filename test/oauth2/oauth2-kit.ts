@@ -8,6 +8,7 @@ import {
   reserveLoopbackPort,
   startHostileOidcProvider,
   startOidcProvider,
+  adjustableProviderTimeLimit,
 } from '../support/oauth/index.js';
 import { createTestApp, TEST_SECRET, type TestApp, type TestAppOptions, type TestClock } from '../support/test-app.js';
 
@@ -140,6 +141,8 @@ async function serveApp<P extends { close(): Promise<void> }>(
     providers: options.providers,
     clock: options.clock,
     logger: options.logger,
+    // providerTimeoutSeconds unless a test shortens it (withShortProviderCalls).
+    overrides: [adjustableProviderTimeLimit],
     database: placement.database,
     options: {
       baseUrl: placement.baseUrl ?? url,

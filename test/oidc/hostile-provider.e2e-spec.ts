@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { availableEngines } from '../support/engines.js';
 import { TestClock } from '../support/test-app.js';
-import { BrowserAgent, type HostileOidcProvider, type HostileScript } from '../support/oauth/index.js';
+import { BrowserAgent, type HostileOidcProvider, type HostileScript, withShortProviderCalls } from '../support/oauth/index.js';
 import { credentialCookieOf, errorOf, setCookies, writtenRows } from '../support/oauth-app-responses.js';
 import { CLIENT_ID, createHostileOidcApp, type OidcApp } from './oidc-kit.js';
 
@@ -174,6 +174,11 @@ describe.each(MATRIX)('oidc against a hostile provider on %s with the %s credent
       // The keys are fetched once and kept: only a login meeting an unknown kid asks for them again.
       app.provider.setScript({ ...script, idToken: { header: { kid: 'a-new-key-id' } } });
       await expectRefused(401, 'OIDC_ID_TOKEN_INVALID');
+      return;
+    }
+    if (script.faults?.token?.kind === 'delay') {
+      // Waited out in 250 ms instead of the configured second (ProviderTimeLimit, whose default is providerTimeoutSeconds: its unit spec).
+      await withShortProviderCalls(app.app, 250, () => expectRefused(502, 'OAUTH_PROVIDER_UNAVAILABLE'));
       return;
     }
     await expectRefused(502, 'OAUTH_PROVIDER_UNAVAILABLE');

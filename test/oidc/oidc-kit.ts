@@ -10,6 +10,7 @@ import {
   reserveLoopbackPort,
   startHostileOidcProvider,
   startOidcProvider,
+  adjustableProviderTimeLimit,
 } from '../support/oauth/index.js';
 import { createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 
@@ -73,6 +74,8 @@ async function serveApp<P extends { close(): Promise<void> }>(options: OidcAppOp
     providers: options.providers,
     clock: options.clock,
     logger: options.logger,
+    // providerTimeoutSeconds unless a test shortens it (withShortProviderCalls).
+    overrides: [adjustableProviderTimeLimit],
     options: {
       baseUrl: url,
       ...options.options,
