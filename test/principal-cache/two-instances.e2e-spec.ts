@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { PRINCIPAL_CACHE } from '../../libs/auth/src/credentials/cache/principal-cache.tokens.js';
+import type { InvalidationTransport } from '../../libs/auth/src/credentials/cache/invalidation-transport.js';
+import { INVALIDATION_TRANSPORT, PRINCIPAL_CACHE } from '../../libs/auth/src/credentials/cache/principal-cache.tokens.js';
 import type { PrincipalCache } from '../../libs/auth/src/credentials/cache/principal-cache.js';
 import { canUsePostgres } from '../support/engines.js';
 import { eventually } from '../support/eventually.js';
@@ -40,7 +41,7 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
   beforeAll(async () => {
     a = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions() });
     b = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions(), sharing: a });
-    watchInvalidationsOnB();
+    watchInvalidations();
   }, 60_000);
   afterAll(async () => {
     await b?.close();
@@ -48,23 +49,65 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
     for (const client of redisClients) client.disconnect();
   });
 
-  /** B answers from its cache: 200 without a statement. */
+  /**
+   * B answers from its cache: 200 without a statement. First B has applied every invalidation A has
+   * published so far (a revocation or a login may publish more than one), so none evicts it midway.
+   */
   async function expectServedFromCacheOnB(held: Credential): Promise<void> {
+    await untilOnB('B applied every invalidation A published', () => appliedCountOnB >= publishedByA, 2000);
     expect(await b.me(held)).toBe(200);
     const before = b.statements();
     expect(await b.me(held)).toBe(200);
     expect(b.statements() - before).toBe(0);
   }
 
-  /** When B's cache last applied an invalidation (performance.now()), or undefined since `forget()`. */
+  /** When B's cache last applied an invalidation (performance.now()), or undefined since the test cleared it. */
   let appliedOnB: number | undefined;
-  function watchInvalidationsOnB(): void {
+  /** Invalidations B's cache has applied, and those A has published (B publishes none: it only answers /auth/me). */
+  let appliedCountOnB = 0;
+  let publishedByA = 0;
+  /** Called at each invalidation B's cache applies: what `untilOnB` waits on (no polling interval to wait out). */
+  let onAppliedOnB: (() => void) | undefined;
+  function watchInvalidations(): void {
     const cache = b.app.get<PrincipalCache<unknown>>(PRINCIPAL_CACHE);
     const invalidate = cache.invalidate.bind(cache);
     cache.invalidate = (invalidation) => {
       appliedOnB = performance.now();
+      appliedCountOnB++;
       invalidate(invalidation);
+      onAppliedOnB?.();
     };
+    const transport = a.app.get<InvalidationTransport>(INVALIDATION_TRANSPORT);
+    const publish = transport.publish.bind(transport);
+    // PostgreSQL delivers a NOTIFY repeated within one transaction once: counted once.
+    const sentIn = new WeakMap<object, Set<string>>();
+    transport.publish = async (manager, message) => {
+      await publish(manager, message);
+      if (transport.transactional) {
+        const sent = sentIn.get(manager) ?? new Set<string>();
+        sentIn.set(manager, sent);
+        if (sent.has(message)) return;
+        sent.add(message);
+      }
+      publishedByA++;
+    };
+  }
+
+  /** Resolves once `condition` holds, checked now and at each invalidation B applies; fails after `timeoutMs`. */
+  function untilOnB(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+    if (condition()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        onAppliedOnB = undefined;
+        reject(new Error(`timed out waiting until ${what} (${timeoutMs} ms)`));
+      }, timeoutMs);
+      onAppliedOnB = () => {
+        if (!condition()) return;
+        clearTimeout(timer);
+        onAppliedOnB = undefined;
+        resolve();
+      };
+    });
   }
 
   /**
@@ -72,7 +115,7 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
    * before A answered: PostgreSQL notifies at commit); then B's next request must be refused.
    */
   async function honouredOnBAfter(held: Credential, answeredAt: number): Promise<number> {
-    await eventually('B applied an invalidation', () => appliedOnB !== undefined, 2000);
+    await untilOnB('B applied an invalidation', () => appliedOnB !== undefined, 2000);
     expect(await b.me(held)).toBe(401);
     return Math.max(0, appliedOnB! - answeredAt);
   }
@@ -132,6 +175,11 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
     await expectServedFromCacheOnB(revoked);
 
     await dropNotificationConnections(transport, channel);
+    // B learns of the loss from its socket a moment after the kill: from then on it reads the database.
+    await eventually('B reads the database for a request', async () => {
+      const from = b.statements();
+      return (await b.me(kept)) === 200 && b.statements() > from;
+    }, 5000);
     // Until it listens again, B asks the database at every request; A's revocation is honoured on B at once.
     const whileDown = b.statements();
     expect((await a.send('POST', '/auth/logout', revoked)).status).toBe(204);
