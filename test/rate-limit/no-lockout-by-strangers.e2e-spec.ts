@@ -44,27 +44,29 @@ describe.each(variants)('no lockout by strangers, backend $name', (variant) => {
   let redis: Redis | undefined;
   let prefix: string;
 
-  beforeAll(() => {
+  // One application for the variant; each test starts as on a new one: empty tables and the first clock
+  // (t.reset()), no counter left (the memory backend's map cleared, the Redis keys of the prefix deleted).
+  beforeAll(async () => {
     if (variant.backend === 'redis') redis = newRedisClient();
-  });
-
-  afterAll(() => {
-    redis?.disconnect();
-  });
-
-  beforeEach(async () => {
     prefix = randomRedisPrefix();
     t = await createTestApp({
       engine: variant.engine,
       options: { secret: TEST_SECRET, rateLimit: { max: MAX, windowSeconds: 60, accountCeiling: CEILING, backend: variant.backend, redis, redisKeyPrefix: prefix } },
     });
     baseUrl = await listenOnLoopback(t.server);
-    expect((await postFrom('127.0.0.10', baseUrl, '/auth/signup', { email: OWNER, password: PASSWORD })).status).toBe(201);
   });
 
-  afterEach(async () => {
-    await t.close();
+  afterAll(async () => {
+    await t?.close();
     if (redis) await deleteKeys(redis, prefix);
+    redis?.disconnect();
+  });
+
+  beforeEach(async () => {
+    await t.reset();
+    if (variant.backend === 'memory') (t.app.get(RateLimitStorage) as unknown as { counters: Map<string, unknown> }).counters.clear();
+    if (redis) await deleteKeys(redis, prefix);
+    expect((await postFrom('127.0.0.10', baseUrl, '/auth/signup', { email: OWNER, password: PASSWORD })).status).toBe(201);
   });
 
   const login = (from: string, password: string, email = OWNER) => postFrom(from, baseUrl, '/auth/login', { email, password });
