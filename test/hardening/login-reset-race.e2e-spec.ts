@@ -61,9 +61,12 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       return { done: () => finished, response };
     }
 
+    /** Called by an attacker each time one of its logins has answered: what `loginsCompleted` waits on. */
+    let loginAnswered: (() => void) | undefined;
+
     /** Resolves once `count` of the attackers' logins have answered (their intervals are recorded). */
     async function loginsCompleted(intervals: unknown[], count: number): Promise<void> {
-      while (intervals.length < count) await new Promise((resolve) => setImmediate(resolve));
+      while (intervals.length < count) await new Promise<void>((resolve) => (loginAnswered = resolve));
     }
 
     async function expectNoCredentialIssued(response: { status: number; body: { code?: string }; headers: Record<string, unknown> }): Promise<void> {
@@ -199,6 +202,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
             const start = performance.now();
             const response = await client.login(email, OLD);
             intervals.push({ start, end: performance.now() });
+            loginAnswered?.();
             if (response.status === 200) obtained.push(await client.credentialsOf(response));
           }
         };
