@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createFuzzTarget, type FuzzTarget, fuzzSetups } from './support/fuzz-target.js';
-import { fuzzParameters, propertyTimeout } from './support/fuzz-parameters.js';
-import { BODY_ENDPOINTS, fuzzBody } from './support/request-bodies.js';
-import { sendAndCheck } from './support/response-checks.js';
+import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
+import { BODY_ENDPOINTS, fuzzBody } from '../support/request-bodies.js';
+import { sendAndCheck } from '../support/response-checks.js';
 
 const SETUPS = await fuzzSetups();
 
 describe.each(SETUPS)('fuzz: arbitrary JSON bodies on $strategy, $engine', (setup) => {
   let target: FuzzTarget;
   beforeAll(async () => {
-    target = await createFuzzTarget(setup);
-  });
-  afterAll(async () => {
-    await target?.close();
+    target = await sharedFuzzTarget(setup);
   });
 
   const endpoints = [...BODY_ENDPOINTS, 'logout' as const, ...(setup.strategy === 'jwt' ? (['refresh'] as const) : [])];

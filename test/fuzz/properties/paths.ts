@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createFuzzTarget, type FuzzTarget, fuzzSetups } from './support/fuzz-target.js';
-import { fuzzParameters, propertyTimeout } from './support/fuzz-parameters.js';
-import { caseVariantRequests, unknownRouteRequests } from './support/path-variants.js';
-import { describeExchange, expectRefusal, sendAndCheck } from './support/response-checks.js';
+import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
+import { caseVariantRequests, unknownRouteRequests } from '../support/path-variants.js';
+import { describeExchange, expectRefusal, sendAndCheck } from '../support/response-checks.js';
 
 const SETUPS = await fuzzSetups();
 
 describe.each(SETUPS)('fuzz: paths under the prefix on $strategy, $engine', (setup) => {
   let target: FuzzTarget;
   beforeAll(async () => {
-    target = await createFuzzTarget(setup);
-  });
-  afterAll(async () => {
-    await target?.close();
+    target = await sharedFuzzTarget(setup);
   });
 
   it(

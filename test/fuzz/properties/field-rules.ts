@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createFuzzTarget, type FuzzTarget, fuzzSetups } from './support/fuzz-target.js';
-import { FUZZ_RUNS, fuzzParameters, propertyTimeout } from './support/fuzz-parameters.js';
+import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { FUZZ_RUNS, fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
 import {
   CONTROL_AND_FORMAT_CHARACTERS,
   hostileValue,
@@ -11,11 +11,11 @@ import {
   PROTOTYPE_KEYS,
   textWithLoneSurrogate,
   textWithNul,
-} from './support/hostile-values.js';
-import { BODY_ENDPOINTS, BODY_FIELDS, type BodyEndpoint, freshEmail } from './support/request-bodies.js';
-import { expectRefusal, sendAndCheck } from './support/response-checks.js';
-import { validBody, validBodyUsesSeed } from './support/valid-bodies.js';
-import type { RawRequest } from '../support/raw-http.js';
+} from '../support/hostile-values.js';
+import { BODY_ENDPOINTS, BODY_FIELDS, type BodyEndpoint, freshEmail } from '../support/request-bodies.js';
+import { expectRefusal, sendAndCheck } from '../support/response-checks.js';
+import { validBody, validBodyUsesSeed } from '../support/valid-bodies.js';
+import type { RawRequest } from '../../support/raw-http.js';
 
 const SETUPS = await fuzzSetups();
 
@@ -37,10 +37,7 @@ function fullwidth(text: string, pick: boolean[]): string {
 describe.each(SETUPS)('fuzz: input rules (README, "Validation") on $strategy, $engine', (setup) => {
   let target: FuzzTarget;
   beforeAll(async () => {
-    target = await createFuzzTarget(setup);
-  });
-  afterAll(async () => {
-    await target?.close();
+    target = await sharedFuzzTarget(setup);
   });
 
   /** Sends the valid body of `endpoint` with `field` replaced, and expects 400 VALIDATION_FAILED with nothing written. */

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createFuzzTarget, type FuzzTarget, fuzzSetups } from './support/fuzz-target.js';
-import { FUZZ_RUNS, fuzzParameters, propertyTimeout } from './support/fuzz-parameters.js';
-import { bodySizeCases, contentEncodingCases, contentTypeCases, type EncodedCase, smallChunkedCases } from './support/encoded-requests.js';
-import { describeExchange, expectRefusal, sendAndCheck } from './support/response-checks.js';
-import { validBody, validBodyUsesSeed } from './support/valid-bodies.js';
-import type { RawRequest } from '../support/raw-http.js';
+import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { FUZZ_RUNS, fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
+import { bodySizeCases, contentEncodingCases, contentTypeCases, type EncodedCase, smallChunkedCases } from '../support/encoded-requests.js';
+import { describeExchange, expectRefusal, sendAndCheck } from '../support/response-checks.js';
+import { validBody, validBodyUsesSeed } from '../support/valid-bodies.js';
+import type { RawRequest } from '../../support/raw-http.js';
 
 const SETUPS = await fuzzSetups();
 
@@ -20,10 +20,7 @@ const FAMILIES: [string, fc.Arbitrary<EncodedCase>][] = [
 describe.each(SETUPS)('fuzz: headers and encodings on $strategy, $engine', (setup) => {
   let target: FuzzTarget;
   beforeAll(async () => {
-    target = await createFuzzTarget(setup);
-  });
-  afterAll(async () => {
-    await target?.close();
+    target = await sharedFuzzTarget(setup);
   });
 
   const requestFor = (test: EncodedCase): RawRequest => ({

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createFuzzTarget, type FuzzTarget, fuzzSetups } from './support/fuzz-target.js';
-import { fuzzParameters, propertyTimeout } from './support/fuzz-parameters.js';
-import { cookieHeaderCarrying, crossSiteHeaders, oddAuthorization, oddCookieHeader, parserReads } from './support/credential-headers.js';
-import { describeExchange, expectRefusal, sendAndCheck } from './support/response-checks.js';
-import type { RawRequest } from '../support/raw-http.js';
+import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
+import { cookieHeaderCarrying, crossSiteHeaders, oddAuthorization, oddCookieHeader, parserReads } from '../support/credential-headers.js';
+import { describeExchange, expectRefusal, sendAndCheck } from '../support/response-checks.js';
+import type { RawRequest } from '../../support/raw-http.js';
 
 const SETUPS = await fuzzSetups();
 
 describe.each(SETUPS)('fuzz: cookies and Authorization headers on $strategy, $engine', (setup) => {
   let target: FuzzTarget;
   beforeAll(async () => {
-    target = await createFuzzTarget(setup);
-  });
-  afterAll(async () => {
-    await target?.close();
+    target = await sharedFuzzTarget(setup);
   });
 
   it(
