@@ -3,9 +3,9 @@ import { Body, Controller, HttpCode, type INestApplication, Post } from '@nestjs
 import request from 'supertest';
 import { AuthError, MemoryRateLimitStorage, type RateLimitStorage } from '#svc/auth';
 // The library's own decorator, to test the login rule on a small app.
-import { AuthRateLimit } from '../../libs/auth/src/rate-limit/rate-limit.decorators.js';
-import { createLimitedApp, type RateLimitSettings } from './support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
+import { AuthRateLimit } from '../../../libs/auth/src/rate-limit/rate-limit.decorators.js';
+import { createLimitedApp, type RateLimitSettings } from '../support/limited-app.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
 
 /** A login whose outcome the body names: 'right' succeeds, 'inactive' is a correct password of an inactive user, anything else fails. */
 @Controller()

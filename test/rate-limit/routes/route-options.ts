@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { type CanActivate, Controller, type ExecutionContext, Get, type INestApplication, Injectable, UseGuards } from '@nestjs/common';
 import request from 'supertest';
 import { MemoryRateLimitStorage, RateLimit, SkipRateLimit } from '#svc/auth';
-import { createLimitedApp } from './support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
+import { createLimitedApp } from '../support/limited-app.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
 
 /** Stands in for CurrentUserGuard: the user named by a header, on `request.user`. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { RedisRateLimitStorage } from '#svc/auth';
-import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix } from './support/redis.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
-import { describeRateLimitStorageContract } from './support/storage-contract.js';
-import { describeNotRun } from '../support/not-run.js';
+import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix } from '../support/redis.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { describeRateLimitStorageContract } from '../support/storage-contract.js';
+import { describeNotRun } from '../../support/not-run.js';
 
 if (await canUseRedis()) {
   describeRateLimitStorageContract('Redis (two ioredis connections)', async (clock) => {

@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { randomBytes, randomInt } from 'node:crypto';
 import request from 'supertest';
-import { createTestApp, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
-import { describeNotRun } from '../support/not-run.js';
-import { canUseRedis, newRedisClient, randomRedisPrefix, scanKeys } from './support/redis.js';
-import { accountName } from './support/account-name.js';
+import { createTestApp, TEST_SECRET, type TestApp, TestClock } from '../../support/test-app.js';
+import { describeNotRun } from '../../support/not-run.js';
+import { canUseRedis, newRedisClient, randomRedisPrefix, scanKeys } from '../support/redis.js';
+import { accountName } from '../support/account-name.js';
 
 const WINDOW_SECONDS = 60;
 const DEFAULT_PREFIX = 'svc:rate-limit:';

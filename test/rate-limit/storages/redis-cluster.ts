@@ -3,13 +3,13 @@ import { TerminusModule } from '@nestjs/terminus';
 import request from 'supertest';
 import { RedisRateLimitStorage } from '#svc/auth';
 import { AuthHealthIndicator } from '#svc/auth/health';
-import { createTestApp, TEST_SECRET } from '../support/test-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
-import { canStartRedisCluster, type RedisClusterUnderTest, startRedisCluster } from './support/redis-cluster.js';
-import { describeRateLimitStorageContract } from './support/storage-contract.js';
-import { accountName } from './support/account-name.js';
-import { describeNotRun } from '../support/not-run.js';
-import { HealthController } from '../support/health-controller.js';
+import { createTestApp, TEST_SECRET } from '../../support/test-app.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { canStartRedisCluster, type RedisClusterUnderTest, startRedisCluster } from '../support/redis-cluster.js';
+import { describeRateLimitStorageContract } from '../support/storage-contract.js';
+import { accountName } from '../support/account-name.js';
+import { describeNotRun } from '../../support/not-run.js';
+import { HealthController } from '../../support/health-controller.js';
 
 /** Keys the limiter makes for twelve clients: addresses, accounts and IPv6 /64s; their slots fall on all three masters. */
 const CLIENT_KEYS = [1, 2, 3, 4].flatMap((i) => [`198.51.100.${i}:/auth/login`, `account:user-${i}@example.io:/auth/login`, `2001:db8:${i}::/64:/auth/login`]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemoryRateLimitStorage } from '#svc/auth';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
-import { describeRateLimitStorageContract } from './support/storage-contract.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { describeRateLimitStorageContract } from '../support/storage-contract.js';
 
 // The memory backend counts within one process: both "instances" are the same storage.
 describeRateLimitStorageContract('memory', async (clock) => {

@@ -1,9 +1,9 @@
 import { TypeOrmRateLimitStorage } from '#svc/auth';
-import { canUsePostgres } from '../support/engines.js';
-import { sharedPostgresDatabase } from './support/databases.js';
-import { describeDatabaseHousekeeping } from './support/database-housekeeping.js';
-import { describeRateLimitStorageContract } from './support/storage-contract.js';
-import { describeNotRun } from '../support/not-run.js';
+import { canUsePostgres } from '../../support/engines.js';
+import { sharedPostgresDatabase } from '../support/databases.js';
+import { describeDatabaseHousekeeping } from '../support/database-housekeeping.js';
+import { describeRateLimitStorageContract } from '../support/storage-contract.js';
+import { describeNotRun } from '../../support/not-run.js';
 
 if (await canUsePostgres()) {
   describeRateLimitStorageContract('database on PostgreSQL (one database, two DataSources)', async (clock) => {

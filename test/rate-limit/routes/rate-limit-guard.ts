@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { MemoryRateLimitStorage, RateLimit, RateLimitFor } from '#svc/auth';
 // The library's own decorator, to test the built-in behaviour on a small app.
-import { AuthRateLimit } from '../../libs/auth/src/rate-limit/rate-limit.decorators.js';
-import { createLimitedApp, type RateLimitSettings } from './support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
+import { AuthRateLimit } from '../../../libs/auth/src/rate-limit/rate-limit.decorators.js';
+import { createLimitedApp, type RateLimitSettings } from '../support/limited-app.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
 
 @Controller()
 class Routes {

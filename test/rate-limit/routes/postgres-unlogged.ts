@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { authMigrations, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
-import { systemClock } from '../../libs/auth/src/clock.js';
-import { canUsePostgres, freshDatabase } from '../support/engines.js';
-import { undoThrough } from '../support/migrations.js';
-import { describeNotRun } from '../support/not-run.js';
+import { systemClock } from '../../../libs/auth/src/clock.js';
+import { canUsePostgres, freshDatabase } from '../../support/engines.js';
+import { undoThrough } from '../../support/migrations.js';
+import { describeNotRun } from '../../support/not-run.js';
 
 /** pg_class.relpersistence: 'u' unlogged, 'p' permanent (logged). */
 async function persistenceOfCounters(dataSource: DataSource): Promise<string> {

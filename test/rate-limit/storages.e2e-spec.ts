@@ -1,0 +1,7 @@
+// The storage contract (and each backend's own rules) on every backend, in one suite: each file of
+// test/rate-limit/storages/ describes one backend with its own setup and teardown.
+await import('./storages/memory.js');
+await import('./storages/sqlite.js');
+await import('./storages/postgres.js');
+await import('./storages/redis.js');
+await import('./storages/redis-cluster.js');
