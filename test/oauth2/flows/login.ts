@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
-import { CapturingLogger } from '../support/capturing-logger.js';
-import { availableEngines } from '../support/engines.js';
-import { BrowserAgent } from '../support/oauth/index.js';
-import { CLIENT_ID, createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies } from './oauth2-kit.js';
+import { CapturingLogger } from '../../support/capturing-logger.js';
+import { availableEngines } from '../../support/engines.js';
+import { BrowserAgent } from '../../support/oauth/index.js';
+import { CLIENT_ID, createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies } from '../oauth2-kit.js';
 
 const ENGINES = await availableEngines();
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));

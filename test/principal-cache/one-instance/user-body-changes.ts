@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { availableEngines } from '../support/engines.js';
-import { TEST_SECRET, TestClock } from '../support/test-app.js';
-import { codeOfSecretAt } from '../two-step/codes-of-secret.js';
-import { type CacheApp, createCacheApp, type Credential, type CredentialKind, PASSWORD } from './cache-kit.js';
+import { availableEngines } from '../../support/engines.js';
+import { TEST_SECRET, TestClock } from '../../support/test-app.js';
+import { codeOfSecretAt } from '../../two-step/codes-of-secret.js';
+import { type CacheApp, createCacheApp, type Credential, type CredentialKind, PASSWORD } from '../cache-kit.js';
 
 // README, "Principal cache": a change the library makes to what the user body says goes from the
 // cache at once. Turning two-step login on or off changes `mfa.totp`; a cached principal must not

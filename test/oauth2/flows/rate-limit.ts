@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent } from '../support/oauth/index.js';
-import { createOAuth2App, errorOf, type OAuth2App } from './oauth2-kit.js';
+import { BrowserAgent } from '../../support/oauth/index.js';
+import { createOAuth2App, errorOf, type OAuth2App } from '../oauth2-kit.js';
 
 /** With a rateLimit section the OAuth login and callback routes are limited like the password routes. */
 describe('oauth2 routes under the rate limiter', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { CapturingLogger } from '../support/capturing-logger.js';
-import { availableEngines } from '../support/engines.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
-import { accountName } from '../rate-limit/support/account-name.js';
+import { CapturingLogger } from '../../support/capturing-logger.js';
+import { availableEngines } from '../../support/engines.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
+import { accountName } from '../../rate-limit/support/account-name.js';
 
 const ENGINES = await availableEngines();
 

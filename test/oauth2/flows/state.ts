@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../support/engines.js';
-import { BrowserAgent } from '../support/oauth/index.js';
-import { TestClock } from '../support/test-app.js';
-import { createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies, writtenRows } from './oauth2-kit.js';
+import { availableEngines } from '../../support/engines.js';
+import { BrowserAgent } from '../../support/oauth/index.js';
+import { TestClock } from '../../support/test-app.js';
+import { createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies, writtenRows } from '../oauth2-kit.js';
 
 const ENGINES = await availableEngines();
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));

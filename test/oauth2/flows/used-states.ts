@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuthService, authMigrations } from '#svc/auth';
-import { availableEngines, canUsePostgres, freshDatabase } from '../support/engines.js';
-import { describeNotRun } from '../support/not-run.js';
-import { BrowserAgent, type HostileOidcProvider } from '../support/oauth/index.js';
-import { TestClock } from '../support/test-app.js';
-import { CLIENT_ID, CLIENT_SECRET, createHostileOAuth2App, createSecondInstance, credentialCookieOf, errorOf, type OAuth2App, setCookies, writtenRows } from './oauth2-kit.js';
-import { undoThrough } from '../support/migrations.js';
+import { availableEngines, canUsePostgres, freshDatabase } from '../../support/engines.js';
+import { describeNotRun } from '../../support/not-run.js';
+import { BrowserAgent, type HostileOidcProvider } from '../../support/oauth/index.js';
+import { TestClock } from '../../support/test-app.js';
+import { CLIENT_ID, CLIENT_SECRET, createHostileOAuth2App, createSecondInstance, credentialCookieOf, errorOf, type OAuth2App, setCookies, writtenRows } from '../oauth2-kit.js';
+import { undoThrough } from '../../support/migrations.js';
 
 const ENGINES = await availableEngines();
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { cookieOf, type RawRequest, type RawResponse } from '../support/raw-http.js';
-import { createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
-import { expectServiceUnavailable, within } from './support/fault-checks.js';
-import { RedisServerProcess, redisServerInstalled } from './support/redis-server-process.js';
-import { describeWithRedisServer } from './support/required-services.js';
-import { TEST_SECRET } from '../support/test-app.js';
+import { cookieOf, type RawRequest, type RawResponse } from '../../support/raw-http.js';
+import { createFaultApp, type FaultApp, PASSWORD } from '../support/fault-app.js';
+import { expectServiceUnavailable, within } from '../support/fault-checks.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { describeWithRedisServer } from '../support/required-services.js';
+import { TEST_SECRET } from '../../support/test-app.js';
 
 /** The limiter gives a backend 2 s (README, rate limiting); an answer later than this is a hang. */
 const PROMPT_MS = 3000;

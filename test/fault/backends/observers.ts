@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../support/engines.js';
-import { eventually } from '../support/eventually.js';
-import { cookieOf } from '../support/raw-http.js';
-import { createFaultApp, PASSWORD } from './support/fault-app.js';
-import { within } from './support/fault-checks.js';
-import { CrashingObservers, HangingObservers, RecordingObserver } from './support/misbehaving-observers.js';
+import { availableEngines } from '../../support/engines.js';
+import { eventually } from '../../support/eventually.js';
+import { cookieOf } from '../../support/raw-http.js';
+import { createFaultApp, PASSWORD } from '../support/fault-app.js';
+import { within } from '../support/fault-checks.js';
+import { CrashingObservers, HangingObservers, RecordingObserver } from '../support/misbehaving-observers.js';
 
 const ENGINES = await availableEngines();
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freshDatabase } from '../support/engines.js';
-import { cookieOf, type RawRequest, type RawResponse } from '../support/raw-http.js';
-import { type Account, createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
-import { expectServiceUnavailable, within } from './support/fault-checks.js';
-import { PostgresRelay } from './support/postgres-relay.js';
-import { PostgresSaboteur } from './support/postgres-saboteur.js';
-import { describeOnPostgres } from './support/required-services.js';
+import { freshDatabase } from '../../support/engines.js';
+import { cookieOf, type RawRequest, type RawResponse } from '../../support/raw-http.js';
+import { type Account, createFaultApp, type FaultApp, PASSWORD } from '../support/fault-app.js';
+import { expectServiceUnavailable, within } from '../support/fault-checks.js';
+import { PostgresRelay } from '../support/postgres-relay.js';
+import { PostgresSaboteur } from '../support/postgres-saboteur.js';
+import { describeOnPostgres } from '../support/required-services.js';
 
 /** Longer than this and a request to a database that refuses connections is hanging, not failing. */
 const PROMPT_MS = 3000;

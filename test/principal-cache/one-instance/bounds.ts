@@ -3,9 +3,9 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { CurrentUser, CurrentUserGuard, type UserBody } from '#svc/auth';
 import { signIn } from '#svc/auth/testing';
-import { availableEngines } from '../support/engines.js';
-import { createTestApp, TestClock } from '../support/test-app.js';
-import { type CacheApp, createCacheApp, type Credential, type CredentialKind } from './cache-kit.js';
+import { availableEngines } from '../../support/engines.js';
+import { createTestApp, TestClock } from '../../support/test-app.js';
+import { type CacheApp, createCacheApp, type Credential, type CredentialKind } from '../cache-kit.js';
 
 // README, "Principal cache": memory is bounded (least recently used out first), the TTL is a
 // backstop read from the injected clock, and a cache no revocation could reach is refused at startup.

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { AuthHooks, SignupPayload } from '#svc/auth';
-import { CapturingLogger } from '../support/capturing-logger.js';
-import { availableEngines } from '../support/engines.js';
-import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { CapturingLogger } from '../../support/capturing-logger.js';
+import { availableEngines } from '../../support/engines.js';
+import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
 const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';

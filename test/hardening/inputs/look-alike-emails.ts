@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authEntities, authMigrations } from '#svc/auth';
-import { availableEngines, freshDatabase } from '../support/engines.js';
-import { undoThrough } from '../support/migrations.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { availableEngines, freshDatabase } from '../../support/engines.js';
+import { undoThrough } from '../../support/migrations.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse battery';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { availableEngines } from '../support/engines.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { availableEngines } from '../../support/engines.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
 const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AuthHooks, OAuthLoginPayload } from '#svc/auth';
-import { availableEngines } from '../support/engines.js';
-import { BrowserAgent } from '../support/oauth/index.js';
-import { createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, setCookies } from './oauth2-kit.js';
+import { availableEngines } from '../../support/engines.js';
+import { BrowserAgent } from '../../support/oauth/index.js';
+import { createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, setCookies } from '../oauth2-kit.js';
 
 const ENGINES = await availableEngines();
 const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));

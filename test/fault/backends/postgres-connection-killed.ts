@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { cookieOf, type RawRequest } from '../support/raw-http.js';
-import { createFaultApp, databaseNameOf, type FaultApp, PASSWORD } from './support/fault-app.js';
-import { expectServiceUnavailable, within } from './support/fault-checks.js';
-import { PostgresSaboteur } from './support/postgres-saboteur.js';
-import { describeOnPostgres } from './support/required-services.js';
+import { cookieOf, type RawRequest } from '../../support/raw-http.js';
+import { createFaultApp, databaseNameOf, type FaultApp, PASSWORD } from '../support/fault-app.js';
+import { expectServiceUnavailable, within } from '../support/fault-checks.js';
+import { PostgresSaboteur } from '../support/postgres-saboteur.js';
+import { describeOnPostgres } from '../support/required-services.js';
 
 type Strategy = 'session' | 'jwt';
 
