@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { AuthEvent, type RateLimitOptions, RateLimitStorage } from '#svc/auth';
-import { availableEngines, type Engine } from '../support/engines.js';
-import { listenOnLoopback } from '../support/listen.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
-import { ACCOUNT_KEY, accountName } from './support/account-name.js';
-import { type Answer, postFrom } from './support/loopback-client.js';
-import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix, scanKeys } from './support/redis.js';
+import { availableEngines, type Engine } from '../../support/engines.js';
+import { listenOnLoopback } from '../../support/listen.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
+import { ACCOUNT_KEY, accountName } from '../support/account-name.js';
+import { type Answer, postFrom } from '../support/loopback-client.js';
+import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix, scanKeys } from '../support/redis.js';
 
 interface Variant {
   name: string;

@@ -3,9 +3,9 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RateLimitOptions } from '#svc/auth';
-import { availableEngines, type Engine } from '../support/engines.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
-import { canUseRedis, newRedisClient } from './support/redis.js';
+import { availableEngines, type Engine } from '../../support/engines.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
+import { canUseRedis, newRedisClient } from '../support/redis.js';
 
 interface Variant {
   name: string;

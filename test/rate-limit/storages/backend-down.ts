@@ -3,10 +3,10 @@ import { Controller, Get, type INestApplication, Logger } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authMigrations, RateLimit, type RateLimitStorage, RedisRateLimitStorage, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
-import { canUsePostgres, freshDatabase } from '../support/engines.js';
-import { createLimitedApp } from './support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
-import { canUseRedis, stoppableRedisRelay, unreachableRedisClient } from './support/redis.js';
+import { canUsePostgres, freshDatabase } from '../../support/engines.js';
+import { createLimitedApp } from '../support/limited-app.js';
+import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { canUseRedis, stoppableRedisRelay, unreachableRedisClient } from '../support/redis.js';
 import { Redis } from 'ioredis';
 
 @Controller()

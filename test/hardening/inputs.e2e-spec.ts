@@ -1,6 +1,0 @@
-// Hardening of what requests carry, in one suite: each file of test/hardening/inputs/ describes its
-// applications with their own setup and teardown (the HTTP layer, input rules, the limiter's input, look-alike emails).
-await import('./inputs/http-layer.js');
-await import('./inputs/input-rules.js');
-await import('./inputs/limiter-input.js');
-await import('./inputs/look-alike-emails.js');
