@@ -1,15 +1,7 @@
-import type { LoggerService, Type } from '@nestjs/common';
-import type { AuthHooks, AuthOptions, OAuth2ProviderOptions, OAuthUserInfo } from '#svc/auth';
-import type { Engine } from '../support/engines.js';
-import {
-  BrowserAgent,
-  type HostileOidcProvider,
-  type OidcProviderHarness,
-  reserveLoopbackPort,
-  startHostileOidcProvider,
-  startOidcProvider,
-} from '../support/oauth/index.js';
-import { createTestApp, TEST_SECRET, type TestApp, type TestAppOptions, type TestClock } from '../support/test-app.js';
+import type { AuthOptions, OAuth2ProviderOptions, OAuthUserInfo } from '#svc/auth';
+import { type HostileOidcProvider, type OidcProviderHarness, reserveLoopbackPort, startHostileOidcProvider, startOidcProvider } from '../support/oauth/index.js';
+import { type OAuthApp, type OAuthAppBaseOptions, type Placement, serveOAuthApp } from '../support/oauth/oauth-app.js';
+import { TEST_SECRET } from '../support/test-app.js';
 
 export const CLIENT_ID = 'svc-demo-client';
 export const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
@@ -39,37 +31,12 @@ export async function mapStandardProfile(profile: Record<string, unknown>, conte
   };
 }
 
-export interface OAuth2App<P = OidcProviderHarness> extends TestApp {
-  url: string;
-  provider: P;
-  /** The start of a login at the app: `/auth/oauth2/<provider>/login`. */
-  loginUrl(query?: string, provider?: string): string;
-  /** A full login (through the real provider's login and consent forms); returns the app's callback answer. */
-  signIn(login?: string, agent?: BrowserAgent, query?: string): Promise<{ agent: BrowserAgent; response: Response }>;
-  /** Walks a new agent to the callback without requesting it. */
-  walk(login?: string, agent?: BrowserAgent, query?: string): Promise<{ agent: BrowserAgent; callbackUrl: URL }>;
-  /** Rows of a table, for "nothing was written" checks. */
-  rows(table: 'users' | 'oauth_accounts' | 'sessions' | 'refresh_tokens'): Promise<Record<string, unknown>[]>;
-}
+export type OAuth2App<P = OidcProviderHarness> = OAuthApp<P>;
 
-export interface OAuth2AppOptions {
-  engine: Engine;
-  credential: 'session' | 'jwt';
+export interface OAuth2AppOptions extends OAuthAppBaseOptions {
   provider?: Partial<OAuth2ProviderOptions>;
-  /** Further AuthModule options (rateLimit, jwt, ...). */
-  options?: Partial<AuthOptions>;
   oauth2?: Partial<NonNullable<AuthOptions['oauth2']>>;
-  hooks?: Type<AuthHooks>;
-  providers?: Type[];
-  clock?: TestClock;
-  logger?: LoggerService;
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
-}
-
-/** Where an app runs besides its own port: the base URL it names (another instance's) and a database it shares. */
-interface Placement {
-  baseUrl?: string;
-  database?: TestAppOptions['database'];
 }
 
 /**
@@ -120,7 +87,6 @@ async function serveApp<P extends { close(): Promise<void> }>(
   urls: { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string },
   placement: Placement = {},
 ): Promise<OAuth2App<P>> {
-  const url = `http://127.0.0.1:${port}`;
   const entry = (name: string): OAuth2ProviderOptions => ({
     name,
     clientId: CLIENT_ID,
@@ -133,41 +99,8 @@ async function serveApp<P extends { close(): Promise<void> }>(
     mapProfileToUser: mapStandardProfile,
     ...options.provider,
   });
-  const t = await createTestApp({
-    engine: options.engine,
-    strategy: 'oauth2',
-    hooks: options.hooks,
-    providers: options.providers,
-    clock: options.clock,
-    logger: options.logger,
-    database: placement.database,
-    options: {
-      baseUrl: placement.baseUrl ?? url,
-      ...options.options,
-      oauth2: { secretKey: TEST_SECRET, strategy: options.credential, providers: [entry(PROVIDER), entry('other')], ...options.oauth2 },
-    },
-  });
-  await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
-  const app: OAuth2App<P> = {
-    ...t,
-    url,
-    provider,
-    loginUrl: (query = '', name = PROVIDER) => `${url}/auth/oauth2/${name}/login${query}`,
-    signIn: async (login, agent = new BrowserAgent(), query = '') => {
-      const { response } = await agent.signIn(app.loginUrl(query), { app: url, login });
-      return { agent, response };
-    },
-    walk: async (login, agent = new BrowserAgent(), query = '') => {
-      const { callbackUrl } = await agent.walkToCallback(app.loginUrl(query), { app: url, login });
-      return { agent, callbackUrl };
-    },
-    rows: (table) => t.dataSource.query(`SELECT * FROM ${table}`),
-    close: async () => {
-      await t.close();
-      await provider.close();
-    },
-  };
-  return app;
+  const section = { secretKey: TEST_SECRET, strategy: options.credential, providers: [entry(PROVIDER), entry('other')], ...options.oauth2 };
+  return serveOAuthApp(options, { method: 'oauth2', providerName: PROVIDER, port, provider, section, placement });
 }
 
 export { credentialCookieOf, errorOf, setCookies, writtenRows } from '../support/oauth-app-responses.js';

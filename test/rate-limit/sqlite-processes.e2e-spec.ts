@@ -34,7 +34,7 @@ function startInstance(args: string[]): Promise<{ child: ChildProcessWithoutNull
   });
 }
 
-// The in-process two-connection variant (sqlite-storage.e2e-spec.ts) cannot make SQLite's locks
+// The in-process two-connection variant (storages/sqlite.ts) cannot make SQLite's locks
 // meet: better-sqlite3 is synchronous, so one thread runs one statement at a time. Here three
 // processes share the file, as three application instances would.
 describe('database backend on SQLite across processes', () => {

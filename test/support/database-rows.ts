@@ -8,8 +8,17 @@ const ORDER_KEYS: Partial<Record<(typeof CREDENTIAL_TABLES)[number], string>> = 
 
 export type DatabaseRows = Record<(typeof CREDENTIAL_TABLES)[number], Record<string, unknown>[]>;
 
-/** All rows of the credential tables, in a stable order, as plain JSON values (comparable with toEqual). */
+/**
+ * All rows of the credential tables, in a stable order, as plain JSON values (comparable with toEqual,
+ * with another snapshot of the same engine). PostgreSQL gives them in one statement (JSON as it renders
+ * the values), SQLite table by table.
+ */
 export async function credentialRows(dataSource: DataSource): Promise<DatabaseRows> {
+  if (dataSource.options.type === 'postgres') {
+    const members = CREDENTIAL_TABLES.map((table) => `'${table}', (SELECT coalesce(json_agg(t ORDER BY t.${ORDER_KEYS[table] ?? 'id'}), '[]'::json) FROM ${table} t)`);
+    const [{ rows }] = (await dataSource.query(`SELECT json_build_object(${members.join(', ')}) AS rows`)) as { rows: DatabaseRows }[];
+    return rows;
+  }
   const rows = {} as DatabaseRows;
   for (const table of CREDENTIAL_TABLES) {
     const found: Record<string, unknown>[] = await dataSource.query(`SELECT * FROM ${table} ORDER BY ${ORDER_KEYS[table] ?? 'id'}`);

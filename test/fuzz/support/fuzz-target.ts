@@ -117,3 +117,26 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
     close: () => app.close(),
   };
 }
+
+const shared = new Map<string, Promise<FuzzTarget>>();
+
+/**
+ * The application of `setup` that every property of test/fuzz/fuzz.e2e-spec.ts sends to: built once,
+ * at its first use (each property leaves the seed account usable: `renewSeed`), closed by
+ * `closeSharedFuzzTargets` once all have run.
+ */
+export function sharedFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
+  const key = `${setup.engine}/${setup.strategy}`;
+  let target = shared.get(key);
+  if (target === undefined) {
+    target = createFuzzTarget(setup);
+    shared.set(key, target);
+  }
+  return target;
+}
+
+export async function closeSharedFuzzTargets(): Promise<void> {
+  const targets = [...shared.values()];
+  shared.clear();
+  for (const target of targets) await (await target.catch(() => undefined))?.close();
+}

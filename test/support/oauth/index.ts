@@ -20,3 +20,4 @@ export { CookieJar, type StoredCookie } from './cookie-jar.js';
 export type { ClientAuthentication } from './client-authentication.js';
 export type { ProviderTokenRequest } from './client-authentication-check.js';
 export { reserveLoopbackPort } from '../listen.js';
+export { AdjustableProviderTimeLimit, adjustableProviderTimeLimit, withShortProviderCalls } from './short-time-limit.js';

@@ -7,9 +7,10 @@ import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
 import { OAuthUsedStates } from './oauth-used-states.js';
 import { ProfileColumns } from './profile-columns.js';
+import { ProviderTimeLimit } from './provider-time-limit.js';
 
 /** The OAuth core's providers, shared by the oauth2 and oidc login methods (registered once when both are on). */
-export const oauthCoreProviders = [OAuthStateTokens, OAuthStateCookie, OAuthUsedStates, OAuthAccountStore, OAuthAccounts, OAuthLogin, LinkedAccounts, ProfileColumns];
+export const oauthCoreProviders = [OAuthStateTokens, OAuthStateCookie, OAuthUsedStates, OAuthAccountStore, OAuthAccounts, OAuthLogin, LinkedAccounts, ProfileColumns, ProviderTimeLimit];
 
 /** The routes both provider methods share: the user's linked identities. */
 export const oauthCoreControllers = [LinkedAccountsController];

@@ -14,8 +14,9 @@ export function clientAuthenticationOf(provider: OAuthProviderConfigBase): clien
  * by the options only on a loopback host); otherwise openid-client refuses any http endpoint, a
  * discovered one included.
  */
-export function applyTransportRules(config: client.Configuration, providerUrls: readonly string[], timeoutSeconds: number): void {
-  config.timeout = timeoutSeconds;
+export function applyTransportRules(config: client.Configuration, providerUrls: readonly string[], timeoutMs: number): void {
+  // openid-client counts its timeout in seconds (a fraction is fine: it waits timeout * 1000 ms).
+  config.timeout = timeoutMs / 1000;
   config[client.customFetch] = sizeLimitedFetch;
   if (providerUrls.some((url) => new URL(url).protocol === 'http:')) client.allowInsecureRequests(config);
 }

@@ -8,6 +8,7 @@ import { describeError } from '../../errors/describe-error.js';
 import { inputColumnsSchema } from '../../users/auth-schemas.js';
 import { inputColumnsOf } from '../../users/svc-columns.decorators.js';
 import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
+import { providerCallMs, ProviderTimeLimit } from './provider-time-limit.js';
 
 /**
  * The application's columns for a user a provider login creates (`mapProfileToColumns`), kept only
@@ -21,7 +22,10 @@ export class ProfileColumns {
   private readonly schema: Function;
   private readonly inputColumns: ReadonlySet<string>;
 
-  constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
+  constructor(
+    @Inject(AUTH_CONFIG) config: AuthConfig,
+    private readonly timeLimit: ProviderTimeLimit,
+  ) {
     this.schema = inputColumnsSchema(config.userEntity);
     this.inputColumns = new Set(inputColumnsOf(config.userEntity));
   }
@@ -32,7 +36,7 @@ export class ProfileColumns {
     const where = `OAuth provider ${provider.name}, mapProfileToColumns`;
     let mapped: unknown;
     try {
-      const ms = provider.section.providerTimeoutSeconds * 2000;
+      const ms = providerCallMs(this.timeLimit, provider.section) * 2;
       mapped = await withTimeLimit(() => mapper(identity.profile, identity.userInfo), ms, () => new Error('no answer in time'));
     } catch (error) {
       this.logger.warn(`${where}: ${describeError(error)}; the user is created without its columns`);

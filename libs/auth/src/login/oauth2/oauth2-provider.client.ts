@@ -23,27 +23,35 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
   readonly usesNonce = false;
   readonly redirectUri: string;
   readonly mapProfileToColumns?: ProfileColumnsMapper;
+  /** What builds authorization URLs (no call to the provider); each exchange gets its own (`configuration`). */
   private readonly config: client.Configuration;
-  private readonly timeoutSeconds: number;
   private readonly logger = new Logger(SVC_LOGGER);
 
   constructor(
     private readonly provider: OAuth2ProviderConfig,
     readonly section: OAuthSectionConfig<OAuth2ProviderConfig>,
+    /** One call to the provider, in ms, read at each call (ProviderTimeLimit: the section's providerTimeoutSeconds). */
+    private readonly callMs: () => number,
   ) {
-    this.timeoutSeconds = section.providerTimeoutSeconds;
     this.name = provider.name;
     this.pkce = provider.pkce;
     this.redirectUri = provider.redirectUri;
     this.mapProfileToColumns = provider.mapProfileToColumns;
+    this.config = this.configuration();
+  }
+
+  /** The provider's endpoints as configured, the configured client authentication and the transport rules with the time limit of now. */
+  private configuration(): client.Configuration {
+    const provider = this.provider;
     const server: client.ServerMetadata = {
       issuer: provider.issuer,
       authorization_endpoint: provider.authorizationUrl,
       token_endpoint: provider.tokenUrl,
       userinfo_endpoint: provider.userinfoUrl,
     };
-    this.config = new client.Configuration(server, provider.clientId, { client_secret: provider.clientSecret }, clientAuthenticationOf(provider));
-    applyTransportRules(this.config, [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl], this.timeoutSeconds);
+    const config = new client.Configuration(server, provider.clientId, { client_secret: provider.clientSecret }, clientAuthenticationOf(provider));
+    applyTransportRules(config, [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl], this.callMs());
+    return config;
   }
 
   async expectedIssuer(): Promise<string> {
@@ -62,18 +70,20 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
   }
 
   async identify(code: string, attempt: OAuthAttempt): Promise<ProviderIdentity> {
+    // A Configuration per exchange: it carries the time limit of the moment (ProviderTimeLimit).
+    const exchange = this.configuration();
     const tokens = await this.call('token endpoint', () =>
-      client.authorizationCodeGrant(this.config, codeResponseUrl(this.redirectUri, code), {
+      client.authorizationCodeGrant(exchange, codeResponseUrl(this.redirectUri, code), {
         pkceCodeVerifier: attempt.codeVerifier,
         expectedState: client.skipStateCheck,
         idTokenExpected: false,
       }),
     );
-    const profile = await this.call('userinfo endpoint', () => fetchJsonResource(this.config, tokens.access_token, new URL(this.provider.userinfoUrl)));
+    const profile = await this.call('userinfo endpoint', () => fetchJsonResource(exchange, tokens.access_token, new URL(this.provider.userinfoUrl)));
     if (profile === null || typeof profile !== 'object' || Array.isArray(profile)) {
       throw this.failure('userinfo endpoint', 'the profile is not a JSON object');
     }
-    const userInfo = await this.mapProfile(profile as Record<string, unknown>, tokens.access_token);
+    const userInfo = await this.mapProfile(exchange, profile as Record<string, unknown>, tokens.access_token);
     return { userInfo, profile: profile as Record<string, unknown>, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
   }
 
@@ -82,11 +92,11 @@ export class OAuth2ProviderClient implements OAuthProviderClient {
    * is not an OAuthUserInfo, is 502; no answer within twice the provider timeout is 502; any other
    * error it throws is 500 `INTERNAL_ERROR` (logged by the library's error filter).
    */
-  private async mapProfile(profile: Record<string, unknown>, accessToken: string) {
-    const fetchJson = (url: string) => this.call('a call of mapProfileToUser', () => fetchJsonResource(this.config, accessToken, new URL(url)));
+  private async mapProfile(exchange: client.Configuration, profile: Record<string, unknown>, accessToken: string) {
+    const fetchJson = (url: string) => this.call('a call of mapProfileToUser', () => fetchJsonResource(exchange, accessToken, new URL(url)));
     const mapped = await withTimeLimit(
       () => this.provider.mapProfileToUser(profile, { provider: this.name, accessToken, fetchJson }),
-      this.timeoutSeconds * 2000,
+      this.callMs() * 2,
       () => this.failure('mapProfileToUser', 'no answer in time'),
     );
     const checked = checkedUserInfo(mapped, this.name);

@@ -22,7 +22,7 @@ export class OidcDiscovery {
 
   constructor(
     private readonly provider: OidcProviderConfig,
-    private readonly timeoutSeconds: number,
+    private readonly timeoutMs: () => number,
     private readonly clock: Clock,
   ) {}
 
@@ -39,7 +39,8 @@ export class OidcDiscovery {
     try {
       const config = await client.discovery(issuer, this.provider.clientId, this.provider.clientSecret, clientAuthenticationOf(this.provider), {
         execute,
-        timeout: this.timeoutSeconds,
+        // openid-client counts seconds.
+        timeout: this.timeoutMs() / 1000,
         [client.customFetch]: sizeLimitedFetch,
       });
       this.metadata = { ...config.serverMetadata() };

@@ -30,7 +30,6 @@ export class OidcProviderClient implements OAuthProviderClient {
   readonly usesNonce = true;
   readonly redirectUri: string;
   readonly mapProfileToColumns?: ProfileColumnsMapper;
-  private readonly timeoutSeconds: number;
   private readonly discovery: OidcDiscovery;
   private readonly signingKeys: OidcSigningKeys;
   private readonly logger = new Logger(SVC_LOGGER);
@@ -41,13 +40,14 @@ export class OidcProviderClient implements OAuthProviderClient {
     private readonly provider: OidcProviderConfig,
     readonly section: OAuthSectionConfig<OidcProviderConfig>,
     clock: Clock,
+    /** One call to the provider, in ms, read at each call (ProviderTimeLimit: the section's providerTimeoutSeconds). */
+    private readonly callMs: () => number,
   ) {
-    this.timeoutSeconds = section.providerTimeoutSeconds;
     this.name = provider.name;
     this.pkce = provider.pkce;
     this.redirectUri = provider.redirectUri;
     this.mapProfileToColumns = provider.mapProfileToColumns;
-    this.discovery = new OidcDiscovery(provider, this.timeoutSeconds, clock);
+    this.discovery = new OidcDiscovery(provider, this.callMs, clock);
     this.signingKeys = new OidcSigningKeys(clock);
   }
 
@@ -148,7 +148,7 @@ export class OidcProviderClient implements OAuthProviderClient {
       clientAuthenticationOf(this.provider),
     );
     client.enableNonRepudiationChecks(config);
-    applyTransportRules(config, [this.provider.issuer], this.timeoutSeconds);
+    applyTransportRules(config, [this.provider.issuer], this.callMs());
     return config;
   }
 

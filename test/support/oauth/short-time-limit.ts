@@ -1,0 +1,34 @@
+import type { INestApplication } from '@nestjs/common';
+import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../../libs/auth/src/config/oauth-config.js';
+import { ProviderTimeLimit } from '#svc/auth';
+
+/**
+ * The library's ProviderTimeLimit (README, "7. Tests of your application"), which a test may shorten
+ * for the calls it makes wait: the configured providerTimeoutSeconds otherwise.
+ */
+export class AdjustableProviderTimeLimit extends ProviderTimeLimit {
+  shortMs?: number;
+
+  override callMs(section: OAuthSectionConfig<OAuthProviderConfigBase>): number {
+    return this.shortMs ?? super.callMs(section);
+  }
+}
+
+/** The override the OAuth kits install (`overrides` of createTestApp). */
+export const adjustableProviderTimeLimit = { provide: ProviderTimeLimit, useClass: AdjustableProviderTimeLimit };
+
+/**
+ * Runs `work` with every call to a provider limited to `ms` instead of providerTimeoutSeconds (a mapper
+ * twice that): a provider that is slow or never answers costs the test `ms`, not seconds. The library
+ * accepts only a limit shorter than the configured one.
+ */
+export async function withShortProviderCalls<T>(app: INestApplication, ms: number, work: () => Promise<T>): Promise<T> {
+  const limit = app.get(ProviderTimeLimit);
+  if (!(limit instanceof AdjustableProviderTimeLimit)) throw new Error('the app was built without adjustableProviderTimeLimit');
+  limit.shortMs = ms;
+  try {
+    return await work();
+  } finally {
+    limit.shortMs = undefined;
+  }
+}
