@@ -37,16 +37,33 @@ export function runDemo(env: Record<string, string>): Promise<{ exitCode: number
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => resolve({ exitCode: code ?? -1, stderr }));
     const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    let polling = false;
+    let served = false;
+    let askAgain = false;
     const poll = async () => {
-      if (child.exitCode !== null) return;
+      clearTimeout(timer);
+      if (polling) askAgain = true;
+      if (child.exitCode !== null || polling || served) return;
+      polling = true;
+      askAgain = false;
       try {
         await fetch(`${baseUrl}/auth/me`);
+        served = true;
+        child.stdout!.off('data', onLog);
         resolve(demoProcess(child, baseUrl, lines, listeners));
       } catch {
         if (Date.now() - started > 20_000) reject(new Error(`demo did not start: ${stderr}`));
-        else setTimeout(poll, 100);
+        else timer = setTimeout(poll, askAgain ? 0 : 100);
+      } finally {
+        polling = false;
       }
     };
+    // The startup log's last line says it listens: ask at once rather than at the next 100 ms poll.
+    const onLog = (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) void poll();
+    };
+    child.stdout!.on('data', onLog);
     void poll();
   });
 }
