@@ -92,3 +92,19 @@ function demoProcess(child: ChildProcess, baseUrl: string, lines: string[], list
     },
   };
 }
+
+/**
+ * Runs a suite's starts at once (its describe.each cases, each a demo and what it needs), rather
+ * than one case's beforeAll after the other's: each result by name. If one fails, those that
+ * started are stopped and the failure is thrown.
+ */
+export async function startTogether<Name extends string, Started extends { stop(): Promise<void> }>(starts: Record<Name, () => Promise<Started>>): Promise<Record<Name, Started>> {
+  const names = Object.keys(starts) as Name[];
+  const results = await Promise.allSettled(names.map((name) => starts[name]()));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  return Object.fromEntries(names.map((name, i) => [name, (results[i] as PromiseFulfilledResult<Started>).value])) as Record<Name, Started>;
+}
