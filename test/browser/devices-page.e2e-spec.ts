@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { Browser, Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { eventually } from '../support/eventually.js';
-import { registerAccount, startBuiltDemo } from './support/built-demo.js';
+import { registerAccount, startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { descriptionOf, seeDescribed } from './support/described-by.js';
 import { mailedLink } from './support/mailed-link.js';
@@ -22,7 +22,7 @@ describeInChromium("the demo page's email area and device list, in Chromium", ()
   let opened: WatchedPage[] = [];
 
   beforeAll(async () => {
-    [demos.session, demos.jwt, browser] = await Promise.all([startBuiltDemo(), startBuiltDemo({ AUTH_STRATEGY: 'jwt' }), launchChromium()]);
+    [demos.session, demos.jwt, browser] = await Promise.all([startPageDemo(), startPageDemo({ AUTH_STRATEGY: 'jwt' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -94,7 +94,7 @@ describeInChromium("the demo page's email area and device list, in Chromium", ()
   });
 
   it('says how long to wait when sending verification links is rate limited (429 with Retry-After)', async () => {
-    const limited = await startBuiltDemo({ RATE_LIMIT_MAX: '1' });
+    const limited = await startPageDemo({ RATE_LIMIT_MAX: '1' });
     try {
       await registerAccount(limited, 'alan@example.io', PASSWORD);
       const page = await openDevice();

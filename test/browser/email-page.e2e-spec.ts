@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
-import { startBuiltDemo } from './support/built-demo.js';
+import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
@@ -14,7 +14,7 @@ describeInChromium('the demo page with AUTH_EMAIL_VERIFICATION=required, in Chro
   let page: Page;
 
   beforeAll(async () => {
-    [demo, browser] = await Promise.all([startBuiltDemo({ AUTH_EMAIL_VERIFICATION: 'required' }), launchChromium()]);
+    [demo, browser] = await Promise.all([startPageDemo({ AUTH_EMAIL_VERIFICATION: 'required' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
-import { startBuiltDemo } from './support/built-demo.js';
+import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { refuseConsentAtProvider, signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
@@ -54,7 +54,7 @@ describeInChromium('the demo page linking a provider identity, in Chromium', () 
 
     beforeAll(async () => {
       providers = await startDemoProviders(PROVIDER_ACCOUNTS);
-      demo = await startBuiltDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS }, providers.port);
+      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS }, { port: providers.port });
     });
     afterAll(async () => {
       await demo?.stop();

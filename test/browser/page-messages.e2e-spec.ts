@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, Page, Response } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
-import { startBuiltDemo } from './support/built-demo.js';
+import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { descriptionOf, seeDescribed } from './support/described-by.js';
 import { see } from './support/see.js';
@@ -51,7 +51,7 @@ describeInChromium('the demo page\'s messages for refused requests, in Chromium'
 
   beforeAll(async () => {
     // The first demo counts nothing (these tests send more signups than a window allows); the second lets one login through per window.
-    [demo, limitedDemo, browser] = await Promise.all([startBuiltDemo({ RATE_LIMIT_BACKEND: 'off' }), startBuiltDemo({ RATE_LIMIT_MAX: '1' }), launchChromium()]);
+    [demo, limitedDemo, browser] = await Promise.all([startPageDemo({ RATE_LIMIT_BACKEND: 'off' }), startPageDemo({ RATE_LIMIT_MAX: '1' }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

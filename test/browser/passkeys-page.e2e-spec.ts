@@ -4,7 +4,7 @@ import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { startBuiltDemo } from './support/built-demo.js';
+import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
@@ -69,7 +69,7 @@ describeInChromium('the demo page with passkeys, in Chromium', () => {
     beforeAll(async () => {
       const port = await reserveLoopbackPort();
       origin = `http://localhost:${port}`;
-      demo = await startBuiltDemo({ ...env, AUTH_BASE_URL: origin }, port);
+      demo = await startPageDemo({ ...env, AUTH_BASE_URL: origin }, { port });
     });
     afterAll(async () => {
       await demo?.stop();
@@ -151,7 +151,7 @@ describeInChromium('the demo page with passkeys, in Chromium', () => {
 
     beforeAll(async () => {
       providers = await startDemoProviders({ mary: { email: 'mary@example.io', email_verified: true, name: 'Mary' } }, 'localhost');
-      demo = await startBuiltDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, AUTH_BASE_URL: providers.baseUrl, ...providers.env }, providers.port);
+      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, AUTH_BASE_URL: providers.baseUrl, ...providers.env }, { port: providers.port });
     });
     afterAll(async () => {
       await demo?.stop();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
-import { registerAccount, startBuiltDemo } from './support/built-demo.js';
+import { registerAccount, startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { eventually } from '../support/eventually.js';
 import { screenshotIfAsked } from './support/screenshot.js';
@@ -16,7 +16,7 @@ describeInChromium('the demo page on the session strategy, in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [demo, browser] = await Promise.all([startBuiltDemo(), launchChromium()]);
+    [demo, browser] = await Promise.all([startPageDemo(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

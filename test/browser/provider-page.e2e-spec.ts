@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { startBuiltDemo } from './support/built-demo.js';
+import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
@@ -67,7 +67,7 @@ describeInChromium('the demo page on the OAuth strategies, in Chromium', () => {
         clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/${strategy}/corp/callback`] }],
         accounts: { grace: { email: 'grace@example.io', email_verified: true, name: 'Grace' } },
       });
-      demo = await startBuiltDemo({ AUTH_STRATEGY: strategy, AUTH_OAUTH_CREDENTIAL: credential, ...providerSettings(strategy, provider) }, port);
+      demo = await startPageDemo({ AUTH_STRATEGY: strategy, AUTH_OAUTH_CREDENTIAL: credential, ...providerSettings(strategy, provider) }, { port });
     });
     afterAll(async () => {
       await demo?.stop();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo } from './demo-process.js';
+import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
 import { type DemoProviders, startDemoProviders } from './demo-providers.js';
 
 const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';
@@ -24,6 +24,49 @@ async function credentialHeaders(agent: BrowserAgent, baseUrl: string, credentia
   return { authorization: `Bearer ${((await refreshed.json()) as { access_token: string }).access_token}` };
 }
 
+interface Started {
+  providers: DemoProviders;
+  demo: DemoProcess;
+  stop(): Promise<void>;
+}
+
+/** The demo's providers, then the demo on their port with `env`. */
+async function startWithProviders(env: Record<string, string>): Promise<Started> {
+  const providers = await startDemoProviders(ACCOUNTS);
+  const demo = await runDemo({
+    PORT: String(providers.port),
+    AUTH_BASE_URL: providers.baseUrl,
+    DATABASE_URL: 'sqlite::memory:',
+    AUTH_SECRET: SECRET,
+    ...providers.env,
+    ...env,
+  });
+  if ('exitCode' in demo) {
+    await providers.close();
+    throw new Error(`demo exited: ${demo.stderr}`);
+  }
+  const stop = async () => {
+    await demo.stop();
+    await providers.close();
+  };
+  return { providers, demo, stop };
+}
+
+// Every demo of this file starts at once.
+let started: Partial<Record<'session' | 'jwt' | 'withoutLogin', Started>> = {};
+beforeAll(async () => {
+  // Beside AUTH_LOGIN, AUTH_STRATEGY is not read: oauth2 alone would serve no password route.
+  const loginSet = (credential: 'session' | 'jwt') => startWithProviders({ AUTH_LOGIN: 'password,oidc,oauth2', AUTH_CREDENTIAL: credential, AUTH_STRATEGY: 'oauth2' });
+  started = await startTogether({
+    session: () => loginSet('session'),
+    jwt: () => loginSet('jwt'),
+    withoutLogin: () => startWithProviders({ AUTH_STRATEGY: 'oidc', AUTH_OAUTH_CREDENTIAL: 'jwt' }),
+  });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(Object.values(started).map((each) => each.stop()));
+});
+
 /**
  * AUTH_LOGIN=password,oidc,oauth2 (README, "Quick start"): one demo offering a password and two
  * providers at once, the credential of AUTH_CREDENTIAL, and failed callbacks sent back to the page.
@@ -33,26 +76,9 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
   let demo: DemoProcess;
   let url: string;
 
-  beforeAll(async () => {
-    providers = await startDemoProviders(ACCOUNTS);
+  beforeAll(() => {
+    ({ providers, demo } = started[credential]!);
     url = providers.baseUrl;
-    const started = await runDemo({
-      PORT: String(providers.port),
-      AUTH_BASE_URL: url,
-      DATABASE_URL: 'sqlite::memory:',
-      AUTH_SECRET: SECRET,
-      AUTH_LOGIN: 'password,oidc,oauth2',
-      AUTH_CREDENTIAL: credential,
-      // Not read beside AUTH_LOGIN: oauth2 alone would serve no password route.
-      AUTH_STRATEGY: 'oauth2',
-      ...providers.env,
-    });
-    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-    demo = started;
-  });
-  afterAll(async () => {
-    await demo?.stop();
-    await providers?.close();
   });
 
   it('lists in /docs-json the routes of the three methods, two-step login, the credential and linking, and /profile: not the page files, not the bench routes', async () => {
@@ -118,25 +144,9 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
 /** Without AUTH_LOGIN the demo is what it was: AUTH_STRATEGY and AUTH_OAUTH_CREDENTIAL shape it. */
 describe('the demo without AUTH_LOGIN', () => {
   let providers: DemoProviders;
-  let demo: DemoProcess;
 
-  beforeAll(async () => {
-    providers = await startDemoProviders(ACCOUNTS);
-    const started = await runDemo({
-      PORT: String(providers.port),
-      AUTH_BASE_URL: providers.baseUrl,
-      DATABASE_URL: 'sqlite::memory:',
-      AUTH_SECRET: SECRET,
-      AUTH_STRATEGY: 'oidc',
-      AUTH_OAUTH_CREDENTIAL: 'jwt',
-      ...providers.env,
-    });
-    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-    demo = started;
-  });
-  afterAll(async () => {
-    await demo?.stop();
-    await providers?.close();
+  beforeAll(() => {
+    ({ providers } = started.withoutLogin!);
   });
 
   it('serves the oidc strategy alone, with the jwt credential: no password route, no oauth2 route', async () => {

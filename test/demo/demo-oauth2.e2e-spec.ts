@@ -1,50 +1,72 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo } from './demo-process.js';
+import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
+import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
 
 const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
 
+interface Started {
+  demo: DemoProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A provider and the demo signing in through it. */
+async function start(credential: 'session' | 'jwt'): Promise<Started> {
+  const port = await reserveLoopbackPort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    plainOAuth2: true,
+    clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/oauth2/acme/callback`] }],
+    accounts: { ada: { email: 'Ada@Example.io', email_verified: true, name: 'Ada', picture: 'https://img.test/ada.png' } },
+  });
+  const providers = [
+    {
+      name: 'acme',
+      client_id: 'demo',
+      client_secret: CLIENT_SECRET,
+      authorization_url: provider.urls.authorization_endpoint,
+      token_url: provider.urls.token_endpoint,
+      userinfo_url: provider.urls.userinfo_endpoint,
+      scopes: ['openid', 'email', 'profile'],
+      profile: { id: 'sub', email: 'email', name: 'name', avatar_url: 'picture', email_verified: 'email_verified' },
+    },
+  ];
+  const started = await runDemo({
+    PORT: String(port),
+    AUTH_BASE_URL: url,
+    DATABASE_URL: 'sqlite::memory:',
+    AUTH_STRATEGY: 'oauth2',
+    AUTH_OAUTH_CREDENTIAL: credential,
+    AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
+    OAUTH2_PROVIDERS: JSON.stringify(providers),
+  });
+  if ('exitCode' in started) {
+    await provider.close();
+    throw new Error(`demo exited: ${started.stderr}`);
+  }
+  const stop = async () => {
+    await started.stop();
+    await provider.close();
+  };
+  return { demo: started, url, stop };
+}
+
+// Both credentials' providers and demos start at once.
+let started: Partial<Record<'session' | 'jwt', Started>> = {};
+beforeAll(async () => {
+  started = await startTogether({ session: () => start('session'), jwt: () => start('jwt') });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(Object.values(started).map((each) => each.stop()));
+});
+
 /** AUTH_STRATEGY=oauth2 with OAUTH2_PROVIDERS: the demo's mapper reads the `profile` field names it is given. */
 describe.each(['session', 'jwt'] as const)('the demo on the oauth2 strategy, AUTH_OAUTH_CREDENTIAL=%s', (credential) => {
-  let provider: OidcProviderHarness;
   let demo: DemoProcess;
   let url: string;
 
-  beforeAll(async () => {
-    const port = await reserveLoopbackPort();
-    url = `http://127.0.0.1:${port}`;
-    provider = await startOidcProvider({
-      plainOAuth2: true,
-      clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/oauth2/acme/callback`] }],
-      accounts: { ada: { email: 'Ada@Example.io', email_verified: true, name: 'Ada', picture: 'https://img.test/ada.png' } },
-    });
-    const providers = [
-      {
-        name: 'acme',
-        client_id: 'demo',
-        client_secret: CLIENT_SECRET,
-        authorization_url: provider.urls.authorization_endpoint,
-        token_url: provider.urls.token_endpoint,
-        userinfo_url: provider.urls.userinfo_endpoint,
-        scopes: ['openid', 'email', 'profile'],
-        profile: { id: 'sub', email: 'email', name: 'name', avatar_url: 'picture', email_verified: 'email_verified' },
-      },
-    ];
-    const started = await runDemo({
-      PORT: String(port),
-      AUTH_BASE_URL: url,
-      DATABASE_URL: 'sqlite::memory:',
-      AUTH_STRATEGY: 'oauth2',
-      AUTH_OAUTH_CREDENTIAL: credential,
-      AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
-      OAUTH2_PROVIDERS: JSON.stringify(providers),
-    });
-    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-    demo = started;
-  });
-  afterAll(async () => {
-    await demo?.stop();
-    await provider?.close();
+  beforeAll(() => {
+    ({ demo, url } = started[credential]!);
   });
 
   it('shows "Sign in with acme" and no password form', async () => {

@@ -1,37 +1,59 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo } from './demo-process.js';
+import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
+import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
 
 const CLIENT_SECRET = 'Wm4kP8sQ2nX6vB9cR3tY7hJ1gF5dLa0e';
 
+interface Started {
+  demo: DemoProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A provider and the demo signing in through it. */
+async function start(credential: 'session' | 'jwt'): Promise<Started> {
+  const port = await reserveLoopbackPort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/oidc/corp/callback`] }],
+    accounts: { grace: { email: 'grace@example.io', email_verified: true, name: 'Grace' } },
+  });
+  const started = await runDemo({
+    PORT: String(port),
+    AUTH_BASE_URL: url,
+    DATABASE_URL: 'sqlite::memory:',
+    AUTH_STRATEGY: 'oidc',
+    AUTH_OAUTH_CREDENTIAL: credential,
+    AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
+    OIDC_PROVIDERS: JSON.stringify([{ name: 'corp', issuer: provider.issuer, client_id: 'demo', client_secret: CLIENT_SECRET, scopes: ['openid', 'email', 'profile'] }]),
+  });
+  if ('exitCode' in started) {
+    await provider.close();
+    throw new Error(`demo exited: ${started.stderr}`);
+  }
+  const stop = async () => {
+    await started.stop();
+    await provider.close();
+  };
+  return { demo: started, url, stop };
+}
+
+// Both credentials' providers and demos start at once.
+let started: Partial<Record<'session' | 'jwt', Started>> = {};
+beforeAll(async () => {
+  started = await startTogether({ session: () => start('session'), jwt: () => start('jwt') });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(Object.values(started).map((each) => each.stop()));
+});
+
 /** AUTH_STRATEGY=oidc with OIDC_PROVIDERS: discovery, a verified id_token, then the credential of AUTH_OAUTH_CREDENTIAL. */
 describe.each(['session', 'jwt'] as const)('the demo on the oidc strategy, AUTH_OAUTH_CREDENTIAL=%s', (credential) => {
-  let provider: OidcProviderHarness;
   let demo: DemoProcess;
   let url: string;
 
-  beforeAll(async () => {
-    const port = await reserveLoopbackPort();
-    url = `http://127.0.0.1:${port}`;
-    provider = await startOidcProvider({
-      clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/oidc/corp/callback`] }],
-      accounts: { grace: { email: 'grace@example.io', email_verified: true, name: 'Grace' } },
-    });
-    const started = await runDemo({
-      PORT: String(port),
-      AUTH_BASE_URL: url,
-      DATABASE_URL: 'sqlite::memory:',
-      AUTH_STRATEGY: 'oidc',
-      AUTH_OAUTH_CREDENTIAL: credential,
-      AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
-      OIDC_PROVIDERS: JSON.stringify([{ name: 'corp', issuer: provider.issuer, client_id: 'demo', client_secret: CLIENT_SECRET, scopes: ['openid', 'email', 'profile'] }]),
-    });
-    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-    demo = started;
-  });
-  afterAll(async () => {
-    await demo?.stop();
-    await provider?.close();
+  beforeAll(() => {
+    ({ demo, url } = started[credential]!);
   });
 
   it('signs in through the provider\'s real forms; /profile knows the user; EVENT svc.oidc.login.after', async () => {

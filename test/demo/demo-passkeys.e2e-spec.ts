@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, runDemo } from './demo-process.js';
+import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
 
 const SECRET = 'Vq8Lm3Xr6Tz1Kc9Nw4Hp7Jf2Gd5SaEb0';
 
@@ -28,19 +28,34 @@ async function startDemo(env: Record<string, string>, baseUrlOf: (port: number) 
   return started;
 }
 
-/** README, "Quick start": passkeys come with the password, their relying party AUTH_BASE_URL's host. */
-describe.each([
+const ON_LOCALHOST: [string, Record<string, string>][] = [
   ['AUTH_STRATEGY=session', { AUTH_STRATEGY: 'session' }],
   ['AUTH_STRATEGY=jwt', { AUTH_STRATEGY: 'jwt' }],
   ['AUTH_LOGIN=password, AUTH_CREDENTIAL=jwt', { AUTH_LOGIN: 'password', AUTH_CREDENTIAL: 'jwt' }],
-])('the demo with %s on http://localhost', (_name, env) => {
+];
+const WITHOUT_PASSKEYS: [string, (port: number) => string, string][] = [
+  ['an IP address', (port: number) => `http://127.0.0.1:${port}`, 'is on an IP address'],
+  ['plain http away from localhost', () => 'http://demo.example.com', 'is plain http away from localhost'],
+];
+
+// Every demo of this file starts at once.
+let demos: Record<string, DemoProcess> = {};
+beforeAll(async () => {
+  demos = await startTogether<string, DemoProcess>({
+    ...Object.fromEntries(ON_LOCALHOST.map(([name, env]) => [name, () => startDemo(env, (port) => `http://localhost:${port}`)])),
+    ...Object.fromEntries(WITHOUT_PASSKEYS.map(([name, baseUrlOf]) => [name, () => startDemo({}, baseUrlOf)])),
+  });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(Object.values(demos).map((demo) => demo.stop()));
+});
+
+/** README, "Quick start": passkeys come with the password, their relying party AUTH_BASE_URL's host. */
+describe.each(ON_LOCALHOST)('the demo with %s on http://localhost', (name, _env) => {
   let demo: DemoProcess;
 
-  beforeAll(async () => {
-    demo = await startDemo(env, (port) => `http://localhost:${port}`);
-  });
-  afterAll(async () => {
-    await demo?.stop();
+  beforeAll(() => {
+    demo = demos[name];
   });
 
   it('lists the passkey routes in /docs-json', async () => {
@@ -69,17 +84,11 @@ describe.each([
   });
 });
 
-describe.each([
-  ['an IP address', (port: number) => `http://127.0.0.1:${port}`, 'is on an IP address'],
-  ['plain http away from localhost', () => 'http://demo.example.com', 'is plain http away from localhost'],
-])('the demo with a password and AUTH_BASE_URL on %s', (_name, baseUrlOf, reason) => {
+describe.each(WITHOUT_PASSKEYS)('the demo with a password and AUTH_BASE_URL on %s', (name, _baseUrlOf, reason) => {
   let demo: DemoProcess;
 
-  beforeAll(async () => {
-    demo = await startDemo({}, baseUrlOf);
-  });
-  afterAll(async () => {
-    await demo?.stop();
+  beforeAll(() => {
+    demo = demos[name];
   });
 
   it('starts without passkeys, and says why', async () => {

@@ -37,16 +37,33 @@ export function runDemo(env: Record<string, string>): Promise<{ exitCode: number
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => resolve({ exitCode: code ?? -1, stderr }));
     const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    let polling = false;
+    let served = false;
+    let askAgain = false;
     const poll = async () => {
-      if (child.exitCode !== null) return;
+      clearTimeout(timer);
+      if (polling) askAgain = true;
+      if (child.exitCode !== null || polling || served) return;
+      polling = true;
+      askAgain = false;
       try {
         await fetch(`${baseUrl}/auth/me`);
+        served = true;
+        child.stdout!.off('data', onLog);
         resolve(demoProcess(child, baseUrl, lines, listeners));
       } catch {
         if (Date.now() - started > 20_000) reject(new Error(`demo did not start: ${stderr}`));
-        else setTimeout(poll, 100);
+        else timer = setTimeout(poll, askAgain ? 0 : 100);
+      } finally {
+        polling = false;
       }
     };
+    // The startup log's last line says it listens: ask at once rather than at the next 100 ms poll.
+    const onLog = (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) void poll();
+    };
+    child.stdout!.on('data', onLog);
     void poll();
   });
 }
@@ -74,4 +91,20 @@ function demoProcess(child: ChildProcess, baseUrl: string, lines: string[], list
       }
     },
   };
+}
+
+/**
+ * Runs a suite's starts at once (its describe.each cases, each a demo and what it needs), rather
+ * than one case's beforeAll after the other's: each result by name. If one fails, those that
+ * started are stopped and the failure is thrown.
+ */
+export async function startTogether<Name extends string, Started extends { stop(): Promise<void> }>(starts: Record<Name, () => Promise<Started>>): Promise<Record<Name, Started>> {
+  const names = Object.keys(starts) as Name[];
+  const results = await Promise.allSettled(names.map((name) => starts[name]()));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  return Object.fromEntries(names.map((name, i) => [name, (results[i] as PromiseFulfilledResult<Started>).value])) as Record<Name, Started>;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { availableEngines } from '../support/engines.js';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, runDemo } from './demo-process.js';
+import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
 
 const ENGINES = await availableEngines();
 
@@ -49,23 +49,46 @@ async function databaseUrlFor(engine: 'sqlite' | 'postgres', dir: string): Promi
   };
 }
 
-describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick start")', (engine) => {
-  let demo: DemoProcess;
-  let dir: string;
-  let database: { url: string; drop: () => Promise<void> };
+interface EngineDemo {
+  demo: DemoProcess;
+  stop(): Promise<void>;
+}
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
-    database = await databaseUrlFor(engine, dir);
-    const port = await reserveLoopbackPort();
-    const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off', REQUEST_TIMEOUT_SECONDS: '2' });
-    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-    demo = started;
-  });
-  afterAll(async () => {
-    await demo?.stop();
+/** The demo on a new database of `engine` (SQLite in a directory that does not exist yet). */
+async function startOnEngine(engine: 'sqlite' | 'postgres'): Promise<EngineDemo> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
+  const database = await databaseUrlFor(engine, dir);
+  const cleanUp = async () => {
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
+  };
+  const port = await reserveLoopbackPort();
+  const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off', REQUEST_TIMEOUT_SECONDS: '2' });
+  if ('exitCode' in started) {
+    await cleanUp();
+    throw new Error(`demo exited: ${started.stderr}`);
+  }
+  const stop = async () => {
+    await started.stop();
+    await cleanUp();
+  };
+  return { demo: started, stop };
+}
+
+// The demo on every engine starts at once.
+let onEngine: Partial<Record<'sqlite' | 'postgres', EngineDemo>> = {};
+beforeAll(async () => {
+  onEngine = await startTogether(Object.fromEntries(ENGINES.map((engine) => [engine, () => startOnEngine(engine)])) as Record<'sqlite' | 'postgres', () => Promise<EngineDemo>>);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(Object.values(onEngine).map((each) => each.stop()));
+});
+
+describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick start")', (engine) => {
+  let demo: DemoProcess;
+
+  beforeAll(() => {
+    ({ demo } = onEngine[engine]!);
   });
 
   it('signup → /me → logout → login → /profile, with EVENT lines; the schema was created by migrations', async () => {
@@ -132,40 +155,59 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
   });
 });
 
-describe.each(['memory', 'database', 'redis'])('the demo rate limiter, RATE_LIMIT_BACKEND=%s', (backend) => {
+const BACKENDS = ['memory', 'database', 'redis'] as const;
+
+/** The demo limiting logins with `backend`, on a SQLite file of its own. */
+async function startLimited(backend: (typeof BACKENDS)[number]): Promise<EngineDemo> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-rl-'));
+  const port = await reserveLoopbackPort();
+  const demo = await runDemo({
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
+    RATE_LIMIT_BACKEND: backend,
+    RATE_LIMIT_MAX: '3',
+    RATE_LIMIT_WINDOW_SECONDS: '600',
+    TRUSTED_IP_HEADER: 'x-forwarded-for',
+  });
+  if ('exitCode' in demo) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`demo exited: ${demo.stderr}`);
+  }
+  const stop = async () => {
+    await demo.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { demo, stop };
+}
+
+// The demo on every backend starts at once.
+let limited: Partial<Record<(typeof BACKENDS)[number], EngineDemo>> = {};
+beforeAll(async () => {
+  limited = await startTogether({ memory: () => startLimited('memory'), database: () => startLimited('database'), redis: () => startLimited('redis') });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(Object.values(limited).map((each) => each.stop()));
+});
+
+describe.each(BACKENDS)('the demo rate limiter, RATE_LIMIT_BACKEND=%s', (backend) => {
   it('limits login per address with RATE_LIMIT_MAX, honouring TRUSTED_IP_HEADER only when set', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-demo-rl-'));
-    const port = await reserveLoopbackPort();
-    const demo = await runDemo({
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
-      RATE_LIMIT_BACKEND: backend,
-      RATE_LIMIT_MAX: '3',
-      RATE_LIMIT_WINDOW_SECONDS: '600',
-      TRUSTED_IP_HEADER: 'x-forwarded-for',
-    });
-    if ('exitCode' in demo) throw new Error(`demo exited: ${demo.stderr}`);
-    try {
-      const login = (address: string) =>
-        fetch(`${demo.baseUrl}/auth/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.7, ${address}` },
-          body: JSON.stringify({ email: `${address.replaceAll(':', '-')}@example.io`, password: 'wrong password' }),
-        });
-      // A fresh /64 per run: Redis keeps counters between runs for the window's length.
-      const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
-      const address = `${prefix()}::1`;
-      const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await login(address)).status);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const refused = await login(address);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await refused.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
-      expect((await login(`${prefix()}::1`)).status).toBe(401);
-    } finally {
-      await demo.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { demo } = limited[backend]!;
+    const login = (address: string) =>
+      fetch(`${demo.baseUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.7, ${address}` },
+        body: JSON.stringify({ email: `${address.replaceAll(':', '-')}@example.io`, password: 'wrong password' }),
+      });
+    // A fresh /64 per run: Redis keeps counters between runs for the window's length.
+    const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const address = `${prefix()}::1`;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login(address)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const refused = await login(address);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect((await login(`${prefix()}::1`)).status).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { newRedisClient } from '../rate-limit/support/redis.js';
-import { type DemoPair, startDemoPair } from './support/demo-pair.js';
+import { type DemoPair, startDemoPairs } from './support/demo-pair.js';
 import { type Received, send } from './support/http.js';
 import { canUsePostgresAndRedis, describeMissingEngines } from './support/requirements.js';
 
@@ -17,24 +17,30 @@ const newClient = () => `2001:db8:${RUN}:${(++clients).toString(16)}::1`;
 let accounts = 0;
 
 if (await canUsePostgresAndRedis()) {
+  let pairs: Record<(typeof BACKENDS)[number], DemoPair> | undefined;
+  // Both backends' pairs start at once.
+  beforeAll(async () => {
+    const limited = (backend: (typeof BACKENDS)[number]) => ({
+      AUTH_STRATEGY: 'session',
+      RATE_LIMIT_BACKEND: backend,
+      RATE_LIMIT_MAX: String(MAX),
+      // A day-long window: no window boundary falls inside a test run but once a day.
+      RATE_LIMIT_WINDOW_SECONDS: '86400',
+      TRUSTED_IP_HEADER: 'x-forwarded-for',
+    });
+    pairs = await startDemoPairs({ database: limited('database'), redis: limited('redis') });
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(Object.values(pairs ?? {}).map((pair) => pair.stop()));
+    await deleteRunKeys();
+  });
+
   describe.each(BACKENDS)('two instances limited by RATE_LIMIT_BACKEND=%s count as one', (backend) => {
-    let pair: DemoPair;
     let instances: [string, string];
 
-    beforeAll(async () => {
-      pair = await startDemoPair({
-        AUTH_STRATEGY: 'session',
-        RATE_LIMIT_BACKEND: backend,
-        RATE_LIMIT_MAX: String(MAX),
-        // A day-long window: no window boundary falls inside a test run but once a day.
-        RATE_LIMIT_WINDOW_SECONDS: '86400',
-        TRUSTED_IP_HEADER: 'x-forwarded-for',
-      });
-      instances = [pair.instances[0].baseUrl, pair.instances[1].baseUrl];
-    });
-    afterAll(async () => {
-      await pair?.stop();
-      if (backend === 'redis') await deleteRunKeys();
+    beforeAll(() => {
+      const { instances: [a, b] } = pairs![backend];
+      instances = [a.baseUrl, b.baseUrl];
     });
 
     /** A failed login of a new account each time, so that only the client's counter fills up. */

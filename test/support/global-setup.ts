@@ -1,16 +1,71 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import type { Config } from '@jest/types';
+import { type BrowserServer, chromium } from 'playwright-core';
 
-/** Says loudly, once per run, which real engines the suite can reach; fails when one is required. */
-export default async function globalSetup(): Promise<void> {
+/** Where globalTeardown finds the shared Chromium (globalSetup and globalTeardown share one global object). */
+const SHARED_CHROMIUM = Symbol.for('svc.test.sharedChromium');
+
+// Jest loads this file outside its module mapping, so it imports nothing relative; test/browser's
+// support takes the Chromium settings from here.
+
+/** Debian's package (`apt-get install -y chromium`); CHROMIUM_PATH names another build. Never a downloaded browser. */
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** Headless, no GPU, no sandbox (Chromium's sandbox refuses to run as root, as in CI), nothing phoning home (no background networking, component updates, sync, first-run or QUIC). */
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/**
+ * The environment variable through which Jest's globalSetup hands its one Chromium (a
+ * `launchServer` on loopback, behind a random path) to every browser suite of the run.
+ */
+export const SHARED_CHROMIUM_ENV = 'SVC_TEST_CHROMIUM_WS';
+
+export function chromiumPath(): string | undefined {
+  return CANDIDATES.find((path): path is string => path !== undefined && path !== '' && existsSync(path));
+}
+
+/**
+ * Says loudly, once per run, which real engines the suite can reach; fails when one is required.
+ * When the run includes a browser suite, starts the one Chromium they all connect to.
+ */
+export default async function globalSetup(globalConfig: Config.GlobalConfig, projectConfig: Config.ProjectConfig): Promise<void> {
+  const browser = runsBrowserSuites(globalConfig, projectConfig.rootDir) ? startSharedChromium() : undefined;
   const checks = [
     { name: 'PostgreSQL', port: 5432, required: process.env.REQUIRE_POSTGRES === '1' },
     { name: 'Redis', port: 6379, required: process.env.REQUIRE_REDIS === '1' },
   ];
   for (const check of checks) {
     if (await reachable(check.port)) continue;
-    if (check.required) throw new Error(`${check.name} on 127.0.0.1:${check.port} is required (REQUIRE_*=1) but not answering`);
+    if (check.required) {
+      await (await browser)?.close();
+      throw new Error(`${check.name} on 127.0.0.1:${check.port} is required (REQUIRE_*=1) but not answering`);
+    }
     console.warn(`\n!!! ${check.name} on 127.0.0.1:${check.port} is not answering: its tests will be SKIPPED !!!\n`);
   }
+  const server = await browser;
+  if (!server) return;
+  (globalThis as Record<symbol, unknown>)[SHARED_CHROMIUM] = server;
+  // Jest's workers start after this and inherit the environment.
+  process.env[SHARED_CHROMIUM_ENV] = server.wsEndpoint();
+}
+
+/** Whether a test/browser suite is among those the run's path patterns select (all when there are none). */
+function runsBrowserSuites(globalConfig: Config.GlobalConfig, rootDir: string): boolean {
+  if (!chromiumPath()) return false;
+  const patterns = globalConfig.testPathPatterns;
+  if (!patterns?.isSet()) return true;
+  const matcher = patterns.toExecutor({ rootDir });
+  const directory = join(rootDir, 'test/browser');
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.e2e-spec.ts'))
+    .some((name) => matcher.isMatch(join(directory, name)));
+}
+
+/** Chromium's own processes, listening for Playwright clients on a loopback port behind a random path. */
+function startSharedChromium(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, host: '127.0.0.1' });
 }
 
 function reachable(port: number): Promise<boolean> {

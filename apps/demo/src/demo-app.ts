@@ -16,6 +16,15 @@ export async function createDemoApp(config: DemoConfig, options: { logger?: fals
   }
   const adapter = new TimedExpressAdapter(config.requestTimeouts);
   const app = await NestFactory.create<NestExpressApplication>(DemoModule.register(config), adapter, { logger: options.logger ?? ['log', 'warn', 'error'] });
+  return configureDemoApp(app);
+}
+
+/**
+ * What the demo adds to its Nest application: the headers every response carries and /docs.
+ * Exported for tests that compile DemoModule with providers of their own (a recording mailer) and
+ * must serve what `npm start` serves.
+ */
+export function configureDemoApp<App extends NestExpressApplication>(app: App): App {
   // Nothing tells a client which framework answers (OWASP HTTP Headers Cheat Sheet).
   app.disable('x-powered-by');
   // No page of the demo may be framed by another site (clickjacking; OWASP Clickjacking Defense

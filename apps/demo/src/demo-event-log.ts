@@ -37,13 +37,18 @@ export class DemoEventLog implements OnModuleDestroy {
     if (!name.startsWith('svc.')) return;
     this.mail(name, payload);
     const shown = Object.fromEntries(Object.entries(payload).filter(([key]) => !HIDDEN.has(key)));
-    process.stdout.write(`EVENT ${JSON.stringify({ name, payload: shown })}\n`);
+    this.write(`EVENT ${JSON.stringify({ name, payload: shown })}`);
+  }
+
+  /** One line to standard output. Tests that run the demo in their own process record the lines instead. */
+  protected write(line: string): void {
+    process.stdout.write(`${line}\n`);
   }
 
   /** The development mailer: one MAIL line per message, its link opening a page of the demo. */
   private mail(name: string, payload: Record<string, unknown>): void {
     const send = (message: { to: string; kind: string; link?: string; reason?: string }): void => {
-      process.stdout.write(`MAIL ${JSON.stringify(message)}\n`);
+      this.write(`MAIL ${JSON.stringify(message)}`);
     };
     switch (name) {
       case AuthEvent.PasswordResetRequested: {

@@ -1,21 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, SHARED_CHROMIUM_ENV } from '../../support/global-setup.js';
 
-/** Debian's package (`apt-get install -y chromium`); CHROMIUM_PATH names another build. Never a downloaded browser. */
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+export { chromiumPath } from '../../support/global-setup.js';
 
-/** Headless, no GPU, no sandbox (Chromium's sandbox refuses to run as root, as in CI), nothing phoning home (no background networking, component updates, sync, first-run or QUIC). */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-export function chromiumPath(): string | undefined {
-  return CANDIDATES.find((path): path is string => path !== undefined && path !== '' && existsSync(path));
-}
-
+/**
+ * The run's shared Chromium when globalSetup started one (each suite's contexts are its own, and
+ * `close()` only disconnects the suite); otherwise a Chromium of the suite's own.
+ */
 export function launchChromium(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('no Chromium: apt-get install -y chromium');
-  return chromium.launch({ executablePath, args: FLAGS });
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
 
 /**

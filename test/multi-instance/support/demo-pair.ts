@@ -14,12 +14,11 @@ export interface DemoPair {
 }
 
 /**
- * Starts instance A on a fresh PostgreSQL database, then instance B once A serves. A has run the
- * migrations by then: two processes migrating one empty database at the same moment collide
- * (TypeORM takes no lock), and the loser only comes up after TypeOrmModule's retry delay.
+ * Starts instances A and B at once on a fresh PostgreSQL database, a copy of one migrated as the
+ * demo migrates it: neither finds a migration left to run (two processes migrating one empty
+ * database at the same moment would collide: TypeORM takes no lock).
  */
 export async function startDemoPair(env: Record<string, string>): Promise<DemoPair> {
-  // A copy of a database migrated as the demo migrates it: the instances find nothing left to run.
   const database = await freshDatabase('postgres', [...authMigrations, DemoUserColumns1763700000001]);
   const url = (database.options as { url: string }).url;
   const shared = {
@@ -30,13 +29,13 @@ export async function startDemoPair(env: Record<string, string>): Promise<DemoPa
     AUTH_BASE_URL: PUBLIC_URL,
     ...env,
   };
-  const started: DemoProcess[] = [];
-  try {
-    for (let i = 0; i < 2; i++) started.push(await startOne(shared));
-  } catch (error) {
-    for (const demo of started) await demo.stop();
+  const results = await Promise.allSettled([startOne(shared), startOne(shared)]);
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((demo) => demo.stop()));
     await database.drop();
-    throw error;
+    throw failed.reason;
   }
   return {
     instances: [started[0], started[1]],
@@ -52,4 +51,16 @@ async function startOne(shared: Record<string, string>): Promise<DemoProcess> {
   const demo = await runDemo({ ...shared, PORT: String(port) });
   if ('exitCode' in demo) throw new Error(`demo exited with ${demo.exitCode}: ${demo.stderr}`);
   return demo;
+}
+
+/** Several pairs started at once (a suite's describe.each cases), each on its own database; all stopped if one fails to start. */
+export async function startDemoPairs<Name extends string>(envs: Record<Name, Record<string, string>>): Promise<Record<Name, DemoPair>> {
+  const names = Object.keys(envs) as Name[];
+  const results = await Promise.allSettled(names.map((name) => startDemoPair(envs[name])));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  return Object.fromEntries(names.map((name, i) => [name, (results[i] as PromiseFulfilledResult<DemoPair>).value])) as Record<Name, DemoPair>;
 }
