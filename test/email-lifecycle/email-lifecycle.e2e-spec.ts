@@ -1,0 +1,9 @@
+// Email verification and change of email, in one suite (one module loading for the folder): each file of test/email-lifecycle/cases/
+// describes its applications with their own setup and teardown.
+await import('./cases/change-email.js');
+await import('./cases/migration.js');
+await import('./cases/provider-users.js');
+await import('./cases/required.js');
+await import('./cases/signup-race.js');
+await import('./cases/startup-and-shape.js');
+await import('./cases/verification.js');
