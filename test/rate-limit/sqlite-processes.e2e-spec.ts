@@ -3,7 +3,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RateLimitCheck } from '#svc/auth';
 import { sharedSqliteFile, type SharedDatabase } from './support/databases.js';
-import { WINDOW_ALIGNED_EPOCH_MS } from './support/manual-clock.js';
+import { WINDOW_ALIGNED_EPOCH_MS } from './support/window-aligned.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

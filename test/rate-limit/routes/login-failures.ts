@@ -5,7 +5,8 @@ import { AuthError, MemoryRateLimitStorage, type RateLimitStorage } from '#svc/a
 // The library's own decorator, to test the login rule on a small app.
 import { AuthRateLimit } from '../../../libs/auth/src/rate-limit/rate-limit.decorators.js';
 import { createLimitedApp, type RateLimitSettings } from '../support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 
 /** A login whose outcome the body names: 'right' succeeds, 'inactive' is a correct password of an inactive user, anything else fails. */
 @Controller()
@@ -29,11 +30,11 @@ class AccountCountsFail extends MemoryRateLimitStorage {
 
 // README, "Rate limiting": on login, failures count per account and client; a ceiling per account slows a distributed guess.
 describe('RateLimitGuard on login: failed attempts per account and client (memory)', () => {
-  const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+  const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
   let app: INestApplication | undefined;
 
   async function start(rateLimit: Partial<RateLimitSettings> = {}, storage: RateLimitStorage = new MemoryRateLimitStorage(clock)) {
-    clock.set(WINDOW_ALIGNED_EPOCH_MS);
+    clock.set(new Date(WINDOW_ALIGNED_EPOCH_MS));
     const created = await createLimitedApp({ storage, clock, rateLimit: { max: 3, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for', ...rateLimit }, controllers: [LoginRoute] });
     app = created.app;
     const login = (from: string, password: string, email = 'alice@example.com') => request(created.server).post('/login').set('X-Forwarded-For', from).send({ email, password });

@@ -6,7 +6,8 @@ import { MemoryRateLimitStorage, RateLimit, RateLimitFor } from '#svc/auth';
 // The library's own decorator, to test the built-in behaviour on a small app.
 import { AuthRateLimit } from '../../../libs/auth/src/rate-limit/rate-limit.decorators.js';
 import { createLimitedApp, type RateLimitSettings } from '../support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 
 @Controller()
 class Routes {
@@ -76,12 +77,12 @@ class WholeControllerLimited {
 }
 
 describe('RateLimitGuard (e2e, memory backend)', () => {
-  const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+  const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
   let app: INestApplication | undefined;
   let storage: MemoryRateLimitStorage;
 
   async function start(rateLimit: (Partial<RateLimitSettings> & { trustedIpHeader?: string }) | 'not configured' = { max: 3, windowSeconds: 60 }) {
-    clock.set(WINDOW_ALIGNED_EPOCH_MS);
+    clock.set(new Date(WINDOW_ALIGNED_EPOCH_MS));
     storage = new MemoryRateLimitStorage(clock);
     const created = await createLimitedApp({ storage, clock, rateLimit: rateLimit === 'not configured' ? undefined : rateLimit, controllers: [Routes, WholeControllerLimited] });
     app = created.app;

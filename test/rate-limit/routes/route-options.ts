@@ -3,7 +3,8 @@ import { type CanActivate, Controller, type ExecutionContext, Get, type INestApp
 import request from 'supertest';
 import { MemoryRateLimitStorage, RateLimit, SkipRateLimit } from '#svc/auth';
 import { createLimitedApp } from '../support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 
 /** Stands in for CurrentUserGuard: the user named by a header, on `request.user`. */
 @Injectable()
@@ -56,7 +57,7 @@ class LimitedController {
 
 /** The @nestjs/throttler habits: per-route limits, a way out, keying by user, the RateLimit-* headers. */
 describe('@RateLimit options, @SkipRateLimit and the RateLimit headers', () => {
-  const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+  const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
   let app: INestApplication | undefined;
   afterEach(async () => {
     await app?.close();
@@ -64,7 +65,7 @@ describe('@RateLimit options, @SkipRateLimit and the RateLimit headers', () => {
   });
 
   async function start() {
-    clock.set(WINDOW_ALIGNED_EPOCH_MS);
+    clock.set(new Date(WINDOW_ALIGNED_EPOCH_MS));
     const created = await createLimitedApp({ storage: new MemoryRateLimitStorage(clock), clock, rateLimit: { max: 3, windowSeconds: 60 }, controllers: [Routes, LimitedController] });
     app = created.app;
     return created.server;

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { authMigrations, RateLimit, type RateLimitStorage, RedisRateLimitStorage, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
 import { canUsePostgres, freshDatabase } from '../../support/engines.js';
 import { createLimitedApp } from '../support/limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 import { canUseRedis, stoppableRedisRelay, unreachableRedisClient } from '../support/redis.js';
 import { Redis } from 'ioredis';
 
@@ -24,7 +25,7 @@ interface DownBackend {
   cleanup?: () => Promise<void>;
 }
 
-const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
 
 /** A database backend whose DataSource was destroyed after the schema was made. */
 function destroyedDatabase(engine: 'sqlite' | 'postgres'): DownBackend {

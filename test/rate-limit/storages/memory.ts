@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemoryRateLimitStorage } from '#svc/auth';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 import { describeRateLimitStorageContract } from '../support/storage-contract.js';
 
 // The memory backend counts within one process: both "instances" are the same storage.
@@ -11,7 +12,7 @@ describeRateLimitStorageContract('memory', async (clock) => {
 
 describe('the memory backend holds a bounded number of keys', () => {
   it('past the cap, ended windows go first, then new keys are refused while known keys still count', async () => {
-    const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+    const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
     const storage = new MemoryRateLimitStorage(clock, { maxKeys: 3 });
     try {
       for (const key of ['a', 'b', 'c']) expect((await storage.check(key, 60, 5)).allowed).toBe(true);

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { RedisRateLimitStorage } from '#svc/auth';
 import { AuthHealthIndicator } from '#svc/auth/health';
 import { createTestApp, TEST_SECRET } from '../../support/test-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 import { canStartRedisCluster, type RedisClusterUnderTest, startRedisCluster } from '../support/redis-cluster.js';
 import { describeRateLimitStorageContract } from '../support/storage-contract.js';
 import { accountName } from '../support/account-name.js';
@@ -49,7 +50,7 @@ if (canStartRedisCluster()) {
       );
 
     it('spreads the counters of different clients over all three masters, each counted exactly', async () => {
-      const storage = new RedisRateLimitStorage(cluster.connect(), new ManualClock(WINDOW_ALIGNED_EPOCH_MS), 'spread:');
+      const storage = new RedisRateLimitStorage(cluster.connect(), new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS)), 'spread:');
       const clients = CLIENT_KEYS;
       // Three checks of each client at once, against a max of 2.
       const results = await Promise.all(clients.flatMap((client) => [1, 2, 3].map(() => storage.check(client, 60, 2))));
@@ -69,7 +70,7 @@ if (canStartRedisCluster()) {
 
     it('loads its script again on every master that lost it (NOSCRIPT)', async () => {
       const client = cluster.connect();
-      const storage = new RedisRateLimitStorage(client, new ManualClock(WINDOW_ALIGNED_EPOCH_MS), 'flushed:');
+      const storage = new RedisRateLimitStorage(client, new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS)), 'flushed:');
       const clients = CLIENT_KEYS;
       await Promise.all(clients.map((key) => storage.check(key, 60, 5)));
       await Promise.all(cluster.ports.map((port) => cluster.node(port).script('FLUSH')));

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { RedisRateLimitStorage } from '#svc/auth';
 import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix } from '../support/redis.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from '../support/manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
 import { describeRateLimitStorageContract } from '../support/storage-contract.js';
 import { describeNotRun } from '../../support/not-run.js';
 
@@ -28,14 +29,14 @@ if (await canUseRedis()) {
     });
 
     it('loads its script again when the server lost it (NOSCRIPT)', async () => {
-      const storage = new RedisRateLimitStorage(client, new ManualClock(WINDOW_ALIGNED_EPOCH_MS), prefix);
+      const storage = new RedisRateLimitStorage(client, new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS)), prefix);
       await client.script('FLUSH');
       expect(await storage.check('k', 60, 5)).toMatchObject({ allowed: true, count: 1 });
       expect(await storage.check('k', 60, 5)).toMatchObject({ allowed: true, count: 2 });
     });
 
     it('peek reads without writing: no key for a counter never counted, and no expiry moved', async () => {
-      const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
+      const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS + 50_000));
       const storage = new RedisRateLimitStorage(client, clock, prefix);
       expect((await storage.peek('looked-at', 60, 5)).count).toBe(0);
       expect(await client.exists(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:looked-at`)).toBe(0);
@@ -48,7 +49,7 @@ if (await canUseRedis()) {
     });
 
     it('lets a counter expire on its own shortly after its window', async () => {
-      const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
+      const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS + 50_000));
       await new RedisRateLimitStorage(client, clock, prefix).check('ttl', 60, 5);
       const ttl = await client.pttl(`${prefix}${WINDOW_ALIGNED_EPOCH_MS}:ttl`);
       expect(ttl).toBeGreaterThan(10_000);
@@ -56,7 +57,7 @@ if (await canUseRedis()) {
     });
 
     it("counts concurrent checks together exactly and keeps the counter's first expiry as it grows", async () => {
-      const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS + 50_000);
+      const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS + 50_000));
       const storage = new RedisRateLimitStorage(client, clock, prefix);
       const counts = (await Promise.all(Array.from({ length: 20 }, () => storage.check('together', 60, 100)))).map((check) => check.count);
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));

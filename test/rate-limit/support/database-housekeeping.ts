@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TypeOrmRateLimitStorage } from '#svc/auth';
 import type { SharedDatabase } from './databases.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from './window-aligned.js';
 
 /** The database backend's own duties: rows in `rate_limit_counters`, and deleting ended windows. */
 export function describeDatabaseHousekeeping(name: string, open: () => Promise<SharedDatabase>): void {
   describe(`database backend housekeeping on ${name}`, () => {
-    const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+    const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
     let database: SharedDatabase;
     let storage: TypeOrmRateLimitStorage;
     const rows = () => database.instances[0].dataSource.query('SELECT "key", window_start, window_end, "count" FROM rate_limit_counters ORDER BY "key"');

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { AuthError, RateLimit, type RateLimitStorage, UnitOfWork } from '#svc/auth';
 import { createLimitedApp } from './limited-app.js';
-import { ManualClock, WINDOW_ALIGNED_EPOCH_MS } from './manual-clock.js';
+import { TestClock } from '#svc/auth/testing';
+import { WINDOW_ALIGNED_EPOCH_MS } from './window-aligned.js';
 
 /** What a backend's test file hands the contract suite. */
 export interface StorageUnderTest {
@@ -15,7 +16,7 @@ export interface StorageUnderTest {
   close(): Promise<void>;
 }
 
-export type StorageFactory = (clock: ManualClock) => Promise<StorageUnderTest>;
+export type StorageFactory = (clock: TestClock) => Promise<StorageUnderTest>;
 
 /**
  * The storage contract every backend meets on its real engine (README,
@@ -24,7 +25,7 @@ export type StorageFactory = (clock: ManualClock) => Promise<StorageUnderTest>;
  */
 export function describeRateLimitStorageContract(name: string, createStorage: StorageFactory): void {
   describe(`RateLimitStorage contract: ${name}`, () => {
-    const clock = new ManualClock(WINDOW_ALIGNED_EPOCH_MS);
+    const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
     let storage: StorageUnderTest;
     let key: string;
 
@@ -37,7 +38,7 @@ export function describeRateLimitStorageContract(name: string, createStorage: St
     });
 
     beforeEach(() => {
-      clock.set(WINDOW_ALIGNED_EPOCH_MS);
+      clock.set(new Date(WINDOW_ALIGNED_EPOCH_MS));
       key = `203.0.113.${randomBytes(1)[0]}:/test/${randomBytes(6).toString('hex')}`;
     });
 
