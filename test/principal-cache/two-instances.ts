@@ -28,6 +28,8 @@ const cases = (await canUsePostgres()) ? CREDENTIALS.flatMap((credential) => TRA
 describe.each(cases)('two %s instances, %s invalidation', (credential, transport) => {
   const channel = `svc_test_${randomBytes(6).toString('hex')}`;
   const redisClients: Redis[] = [];
+  /** The subscribing connections the instances made (`duplicate()` of their client): this test's only, as another run may share Redis. */
+  const subscribers: Redis[] = [];
   let a: CacheApp;
   let b: CacheApp;
 
@@ -35,6 +37,12 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
     if (transport === 'postgres') return { channel };
     const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     redisClients.push(client);
+    const duplicate = client.duplicate.bind(client);
+    client.duplicate = (override) => {
+      const subscriber = duplicate(override);
+      subscribers.push(subscriber);
+      return subscriber;
+    };
     return redisInvalidation(client, channel);
   };
 
@@ -174,7 +182,7 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
     await expectServedFromCacheOnB(kept);
     await expectServedFromCacheOnB(revoked);
 
-    await dropNotificationConnections(transport, channel);
+    await dropNotificationConnections(transport, channel, subscribers);
     // B learns of the loss from its socket a moment after the kill: from then on it reads the database.
     await eventually('B reads the database for a request', async () => {
       const from = b.statements();
@@ -203,9 +211,10 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
 
 /**
  * Kills the listening connections: `pg_terminate_backend` on the instances' LISTEN connections of this
- * channel, or Redis `CLIENT KILL` on their subscribing connections. Waits until they are gone.
+ * channel, or Redis `CLIENT KILL` on their subscribing connections (by their address: another test run
+ * on the same Redis has subscribers of the same name). Waits until they are gone.
  */
-async function dropNotificationConnections(transport: 'postgres' | 'redis', channel: string): Promise<void> {
+async function dropNotificationConnections(transport: 'postgres' | 'redis', channel: string, subscribers: Redis[]): Promise<void> {
   if (transport === 'postgres') {
     const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
     await admin.connect();
@@ -220,9 +229,10 @@ async function dropNotificationConnections(transport: 'postgres' | 'redis', chan
   }
   const admin = new Redis(REDIS_URL);
   try {
-    const clients = ((await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string).split('\n').filter((line) => line.includes('name=svc-principal-cache '));
+    const addresses = new Set(subscribers.map((subscriber) => `addr=127.0.0.1:${subscriber.stream.localPort}`));
+    const clients = ((await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string).split('\n').filter((line) => line.includes('name=svc-principal-cache ') && addresses.has(/\baddr=\S+/.exec(line)?.[0] ?? ''));
     const ids = clients.map((line) => /\bid=(\d+)/.exec(line)![1]);
-    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(ids.length).toBe(2);
     for (const id of ids) await admin.call('CLIENT', 'KILL', 'ID', id);
   } finally {
     admin.disconnect();
