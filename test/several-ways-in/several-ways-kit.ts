@@ -141,7 +141,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
       },
     } as Partial<AuthOptions>,
   });
-  await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => t.server.once('error', reject).listen(port, '127.0.0.1', resolve));
   const app: SeveralWaysApp = {
     ...t,
     url,
