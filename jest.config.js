@@ -23,7 +23,6 @@ export default {
   },
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/apps/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
-  setupFilesAfterEnv: ['<rootDir>/test/support/closed-handles.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
   testTimeout: 30000,
