@@ -13,7 +13,6 @@ import { authEntities } from '../entities/index.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
 import { authMigrations } from '../migrations/index.js';
-import { AfterResponse } from '../events/after-response.js';
 import { AuthEventRecorder } from './auth-event-recorder.js';
 import { emptyTables } from './empty-tables.js';
 import { lowCostPasswordHasher } from './low-cost-password-hasher.js';
@@ -162,7 +161,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     dataSource,
     signIn: (email, columns) => signIn(app, email, columns),
     reset: async () => {
-      await app.get(AfterResponse).drain();
+      await events.settled();
       await emptyTables(dataSource);
       events.clear();
       clock.set(start);
