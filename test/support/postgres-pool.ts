@@ -35,15 +35,14 @@ export async function pooledDatabase(migrations: MigrationClasses): Promise<{ op
 
 /** Locks and empties a database of the pool that no one holds, its schema as created; undefined when there is none. */
 async function takeFree(holder: pg.Client, prefix: string): Promise<string | undefined> {
-  const { rows } = await holder.query<{ datname: string; noted: string | null }>(
-    `SELECT datname, shobj_description(oid, 'pg_database') AS noted FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname`,
-    [prefix],
-  );
-  for (const { datname, noted } of rows) {
+  const { rows } = await holder.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname`, [prefix]);
+  for (const { datname } of rows) {
     const { rows: locked } = await holder.query<{ held: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS held', [datname]);
     if (!locked[0].held) continue;
-    if (await emptiedIfUnchanged(datname, noted)) return datname;
-    await holder.query(`DROP DATABASE ${datname} WITH (FORCE)`);
+    // Looked at again under the lock: another process may have dropped it since the list was read.
+    const { rows: found } = await holder.query<{ noted: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS noted FROM pg_database WHERE datname = $1`, [datname]);
+    if (found.length === 1 && (await emptiedIfUnchanged(datname, found[0].noted))) return datname;
+    if (found.length === 1) await holder.query(`DROP DATABASE ${datname} WITH (FORCE)`);
     await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [datname]);
   }
   return undefined;
