@@ -23,6 +23,7 @@ export default {
   },
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/apps/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  testSequencer: '<rootDir>/test/support/suite-sequencer.cjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
   testTimeout: 30000,
