@@ -1,11 +1,10 @@
 import { Controller, type DynamicModule, Get, type INestApplication, type LoggerService, type Provider, type Type, UseGuards } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
-import { type AuthHooks, type AuthOptions, type AuthStrategy, CurrentUser, CurrentUserGuard, type SvcUser, type UserBody } from '#svc/auth';
+import { type AuthHooks, type AuthOptions, type AuthStrategy, authMigrations, CurrentUser, CurrentUserGuard, type SvcUser, type UserBody } from '#svc/auth';
 import { type AuthEventRecorder, createAuthTestApp, TestClock as KitTestClock, type TestProviderOverride } from '#svc/auth/testing';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
-import { authMigrations } from '#svc/auth';
 import { type Engine, freshDatabase } from './engines.js';
 import { pooledDatabase } from './postgres-pool.js';
 
