@@ -93,12 +93,13 @@ export class RefreshFamilyStore {
    */
   async findUserOfLiveFamily(manager: EntityManager, userId: string, familyId: string): Promise<{ user: SvcUser; familyEndsAt: Date } | null> {
     const { connection } = manager;
-    const expiresAt = this.expiresAtColumnOf(connection);
-    // What `persistentValue` and `hydratedValue` do, with the column looked up once.
-    const now = connection.driver.preparePersistentValue(this.clock.now(), expiresAt);
-    const rows = await preparedQuery(manager, this.liveFamilyUserSql(connection), [userId, familyId, now]);
+    const rows = await preparedQuery(manager, this.liveFamilyUserSql(connection), [userId, familyId]);
     if (rows.length === 0) return null;
-    return { user: hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]), familyEndsAt: connection.driver.prepareHydratedValue(rows[0].f_expires_at, expiresAt) as Date };
+    // What `hydratedValue` does, with the column looked up once. The family's end is compared here,
+    // not in the statement: the same test, without turning the clock into a parameter at every request.
+    const familyEndsAt = connection.driver.prepareHydratedValue(rows[0].f_expires_at, this.expiresAtColumnOf(connection)) as Date;
+    if (familyEndsAt.getTime() <= this.clock.now().getTime()) return null;
+    return { user: hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]), familyEndsAt };
   }
 
   /** The user's live families (not revoked, before their end, with a token that could still be presented), newest first. */
@@ -129,7 +130,7 @@ export class RefreshFamilyStore {
     return result.affected ?? 0;
   }
 
-  /** `expires_at`'s metadata, found once per data source (`persistentValue` looks it up at every call). */
+  /** `expires_at`'s metadata, found once per data source (`hydratedValue` looks it up at every call). */
   private expiresAtColumnOf(dataSource: DataSource): ColumnMetadata {
     if (this.expiresAt?.dataSource !== dataSource) {
       const column = dataSource.getMetadata(RefreshFamily).findColumnWithPropertyName('expiresAt');
@@ -148,7 +149,7 @@ export class RefreshFamilyStore {
       `FROM ${table(this.config.userEntity)} u`,
       `INNER JOIN ${table(RefreshFamily)} f ON f.user_id = u.id`,
       `WHERE u.id = ${parameter(dataSource, 0)} AND f.id = ${parameter(dataSource, 1)}`,
-      `AND f.revoked_at IS NULL AND f.expires_at > ${parameter(dataSource, 2)}`,
+      'AND f.revoked_at IS NULL',
       `AND NOT EXISTS (SELECT 1 FROM ${table(RefreshToken)} r WHERE r.family_id = f.id AND r.revoked_at IS NOT NULL)`,
     ].join(' ');
     return this.liveFamilyUser;
