@@ -1,7 +1,6 @@
-// The jwt strategy on PostgreSQL, one demo process (and a session demo beside it), in interleaved rounds:
+// The jwt strategy on PostgreSQL, one demo process, in interleaved rounds (jwt-me-vs-session-me, which
+// compares two processes, is bench/jwt-vs-session.bench.ts):
 // - GET /auth/me (bearer) vs the unguarded GET /bench/users/:id   -> jwt-me-vs-unguarded (>= 0.9)
-// - GET /auth/me (bearer) vs GET /auth/me (session cookie) of a session demo on its own database,
-//   the same machine and rounds                                   -> jwt-me-vs-session-me (>= 1.0)
 // - GET /auth/me vs GET /bench/naive/me, the NestJS documentation's AuthGuard('jwt') with a string
 //   secretOrKey and a TypeORM findOne in validate() (apps/demo/src/bench/)   -> jwt-me-vs-naive-passport (>= 2.0)
 // Then, in rounds of their own (a refresh slice writes: rotations, commits, dead rows to vacuum, and
@@ -20,22 +19,18 @@ const CONNECTIONS = 16;
 const CHAINS = 8;
 
 const demo = await startDemo({ AUTH_STRATEGY: 'jwt' });
-const sessionDemo = await startDemo({ AUTH_STRATEGY: 'session' });
 try {
   const account = await signUp(demo.baseUrl, 'jwt-me@bench.test', 'jwt');
-  const sessionAccount = await signUp(sessionDemo.baseUrl, 'session-me@bench.test', 'session');
   const me: Load = { url: `${demo.baseUrl}/auth/me`, headers: account.meHeaders, connections: CONNECTIONS };
-  const sessionMe: Load = { url: `${sessionDemo.baseUrl}/auth/me`, headers: sessionAccount.meHeaders, connections: CONNECTIONS };
   const unguarded: Load = { url: `${demo.baseUrl}/bench/users/${account.id}`, connections: CONNECTIONS };
   const naive: Load = { url: `${demo.baseUrl}/bench/naive/me`, headers: account.meHeaders, connections: CONNECTIONS };
   // Fresh chains for every slice (logins, outside the timed window): a slice's end aborts requests
   // whose rotation may already be committed, which leaves their chains unusable.
   const refresh = async () => throughput(refreshChains(`${demo.baseUrl}/auth/refresh`, await refreshCookies(demo.baseUrl, account.email, CHAINS)), SLICE_SECONDS);
   console.log(`jwt strategy, PostgreSQL, ${CONNECTIONS} connections (refresh: ${CHAINS} chains), ${ROUNDS} rounds x ${SLICE_SECONDS} s per route`);
-  for (const load of [me, sessionMe, unguarded, naive]) await warmUp(load);
+  for (const load of [me, unguarded, naive]) await warmUp(load);
   const rounds = await interleavedRounds({
     me: () => throughput(me, SLICE_SECONDS),
-    sessionMe: () => throughput(sessionMe, SLICE_SECONDS),
     unguarded: () => throughput(unguarded, SLICE_SECONDS),
     naive: () => throughput(naive, SLICE_SECONDS),
   });
@@ -44,7 +39,6 @@ try {
   const jwtMe = { label: 'GET /auth/me (bearer)', unit: 'req/s', rounds: rounds.me };
   publish([
     figureOf('jwt-me-vs-unguarded', { atLeast: 0.9 }, jwtMe, { label: 'GET /bench/users/:id', unit: 'req/s', rounds: rounds.unguarded }),
-    figureOf('jwt-me-vs-session-me', { atLeast: 1 }, jwtMe, { label: 'GET /auth/me (session cookie)', unit: 'req/s', rounds: rounds.sessionMe }),
     figureOf('jwt-me-vs-naive-passport', { atLeast: 2 }, jwtMe, { label: "AuthGuard('jwt') + findOne", unit: 'req/s', rounds: rounds.naive }),
     figureOf(
       'refresh-vs-me',
@@ -54,6 +48,5 @@ try {
     ),
   ]);
 } finally {
-  await sessionDemo.stop();
   await demo.stop();
 }
