@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Agent, get } from 'node:http';
 import request from 'supertest';
 import { AuthModule, authEntities, authMigrations, RateLimit, RateLimitFor } from '#svc/auth';
+import { listenOnLoopback } from '../../support/listen.js';
 
 @Controller('api')
 class ApplicationRoutes {
@@ -61,5 +63,36 @@ describe('@RateLimit() and @RateLimitFor() on application routes, with AuthModul
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts each keep-alive connection under its own address, request after request', async () => {
+    // The guard works a connection's key out once (README, "Rate limiting"): two connections, each
+    // kept open from its own loopback address, take turns; each gets its own two requests.
+    const baseUrl = await listenOnLoopback(app.getHttpServer());
+    const agents = ['127.0.0.2', '127.0.0.3'].map((localAddress) => new Agent({ keepAlive: true, maxSockets: 1, localAddress }));
+    const search = (agent: Agent) =>
+      new Promise<{ status: number; remaining: unknown; connection: string }>((resolve, reject) => {
+        get(`${baseUrl}/api/search`, { agent }, (response) => {
+          const connection = `${response.socket.localAddress}:${response.socket.localPort}`;
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, remaining: response.headers['ratelimit-remaining'], connection }));
+        }).on('error', reject);
+      });
+    try {
+      const answers = [];
+      for (let turn = 0; turn < 3; turn++) for (const agent of agents) answers.push(await search(agent));
+      expect(answers.map(({ status, remaining }) => [status, remaining])).toEqual([
+        [200, '1'],
+        [200, '1'],
+        [200, '0'],
+        [200, '0'],
+        [429, '0'],
+        [429, '0'],
+      ]);
+      // Each address kept its one connection throughout.
+      expect(new Set(answers.map(({ connection }) => connection)).size).toBe(2);
+    } finally {
+      for (const agent of agents) agent.destroy();
+    }
   });
 });

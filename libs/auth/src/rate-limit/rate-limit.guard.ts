@@ -37,6 +37,8 @@ export class RateLimitGuard implements CanActivate {
   private readonly refusedReport = new ThrottledReport((line) => this.logger.error(line), () => this.clock.now().getTime());
   private readonly routes = new WeakMap<object, Map<object, RateLimitRoute | undefined>>();
   private readonly plans = new WeakMap<RateLimitRoute, RoutePlan>();
+  /** A connection's client key (no trusted header): its socket's address, which does not change. */
+  private readonly socketKeys = new WeakMap<object, string>();
   private readonly accounts: AccountKeys;
 
   constructor(
@@ -87,10 +89,19 @@ export class RateLimitGuard implements CanActivate {
    * `by: 'user'` route, else the client address, IPv6 by its /64. Null refuses the request.
    */
   protected getTracker(request: Request, route: RateLimitRoute): string | null {
-    const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
-    if (route.by === 'user' && typeof userId === 'string') return `user:${userId}`;
+    if (route.by === 'user') {
+      const userId = (request as Request & { user?: { id?: unknown } }).user?.id;
+      if (typeof userId === 'string') return `user:${userId}`;
+    }
+    // Without a trusted header the key is the socket's address, which a connection keeps for its
+    // life: worked out once per connection (keep-alive), not at every request.
+    const socket = this.config.clientAddress ? undefined : request.socket;
+    const known = socket && this.socketKeys.get(socket);
+    if (known !== undefined) return known;
     const address = clientAddressOf(request, this.config);
-    return address === null ? null : clientKeyOfAddress(address);
+    const key = address === null ? null : clientKeyOfAddress(address);
+    if (socket && key !== null) this.socketKeys.set(socket, key);
+    return key;
   }
 
   /** The matched route's path, without the query string (`routePathOf`). */
