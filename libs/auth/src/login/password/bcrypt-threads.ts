@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-type Job = { operation: 'hash'; password: string; cost: number } | { operation: 'compare'; password: string; hash: string };
+type Job = { operation: 'hash'; password: string; cost: number } | { operation: 'compare'; password: string; hash: string } | { operation: 'stop' };
 
 interface Pending {
   job: Job;
@@ -25,6 +25,8 @@ const { setPriority } = require('node:os');
 const bcrypt = require(workerData.bcryptPath);
 try { setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10); } catch {}
 parentPort.on('message', (job) => {
+  // Ends the thread once its job is done: the port closed, nothing keeps it alive.
+  if (job.operation === 'stop') return parentPort.close();
   try {
     const result = job.operation === 'hash' ? bcrypt.hashSync(job.password, job.cost) : bcrypt.compareSync(job.password, job.hash);
     parentPort.postMessage({ result });
@@ -59,10 +61,20 @@ export class BcryptThreads {
     return this.run({ operation: 'compare', password, hash }) as Promise<boolean>;
   }
 
+  /**
+   * Refuses the jobs still waiting or running, and ends every thread once its current hash is done.
+   * Never `worker.terminate()`: a thread stopped inside bcrypt's native code aborts the whole process
+   * (`terminate called after throwing an instance of 'Napi::Error'`), which a shutdown during a
+   * storm of logins would meet.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiting of this.queue.splice(0)) waiting.reject(new Error('svc: the password threads have stopped'));
-    await Promise.all([...this.idle.splice(0), ...this.running.keys()].map((worker) => worker.terminate()));
+    const stopped = () => new Error('svc: the password threads have stopped');
+    for (const waiting of this.queue.splice(0)) waiting.reject(stopped());
+    for (const running of this.running.values()) running.reject(stopped());
+    const threads = [...this.idle.splice(0), ...this.running.keys()];
+    this.running.clear();
+    await Promise.all(threads.map((worker) => this.stop(worker)));
   }
 
   private run(job: Job): Promise<string | boolean> {
@@ -84,9 +96,21 @@ export class BcryptThreads {
     }
   }
 
+  /** Asks a thread to end after its current job, and resolves when it has. */
+  private stop(worker: Worker): Promise<void> {
+    return new Promise((resolve) => {
+      worker.once('exit', () => resolve());
+      // Kept alive until it has ended, so that close() resolves.
+      worker.ref();
+      worker.postMessage({ operation: 'stop' } satisfies Job);
+    });
+  }
+
   private spawn(): Worker {
     const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { bcryptPath: this.bcryptPath } });
     worker.on('message', (answer: { result?: string | boolean; error?: string }) => {
+      // The answer of a job refused by close(): the thread is ending.
+      if (this.closed) return;
       const pending = this.running.get(worker);
       this.running.delete(worker);
       this.idle.push(worker);
