@@ -44,6 +44,8 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(shapes[0]).toMatchObject({ status: 202, text: '' });
       expect(shapes[0].headers).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
       for (const shape of shapes.slice(1)) expect(shape).toEqual(shapes[0]);
+      // The work after these answers (mails to known@x.io) ends here, not in the next test.
+      await t.afterResponses();
     });
 
     it('stores only the SHA-256 of the mailed token, with the configured lifetime, and announces it', async () => {
@@ -51,7 +53,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       const token = await client.requestToken('mail@x.io');
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
 
-      const event = client.resetEvents().at(-1)!;
+      const event = client.resetEvents().filter((announced) => announced.user.email === 'mail@x.io').at(-1)!;
       expect(event).toEqual({ user, token, expiresAt: new Date(t.clock.now().getTime() + 15 * MINUTE) });
       expect(Object.keys(event.user).sort()).toEqual(['displayName', 'email', 'id', 'plan']);
 
