@@ -1,48 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { DataSource } from 'typeorm';
-import { authEntities, authMigrations } from '#svc/auth';
-import { availableEngines, type Engine, freshDatabase } from '../../support/engines.js';
-import { undoThrough } from '../../support/migrations.js';
+import { availableEngines } from '../../support/engines.js';
+import { databaseBeforeMigration, schemaOf, undoThrough } from '../../support/migrations.js';
 import { boolOf } from '../two-step-kit.js';
 
 const ENGINES = await availableEngines();
 const MIGRATION = 'SvcMfaTotp1764000000500';
 const USERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 
-/** The tables, and each table's columns and indexes, as the engine describes them. */
-async function schemaOf(dataSource: DataSource, engine: Engine): Promise<Record<string, unknown>> {
-  if (engine === 'postgres') {
-    const columns = await dataSource.query(
-      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY table_name, column_name`,
-    );
-    const indexes = await dataSource.query(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename, indexname`);
-    const constraints = await dataSource.query(`SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY conname`);
-    return { columns, indexes, constraints };
-  }
-  const tables: { name: string; sql: string }[] = await dataSource.query(`SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' AND tbl_name <> 'migrations' ORDER BY name`);
-  return { tables };
-}
-
 describe.each(ENGINES)(`migration ${MIGRATION} on %s, on a database with users (README, "Two-step login")`, (engine) => {
   it('adds users.mfa_totp_enabled (false for everyone), mfa_totp and mfa_recovery_codes; down restores the schema and keeps the users and their sessions', async () => {
-    const database = await freshDatabase(engine);
-    const dataSource = new DataSource({ ...database.options, entities: authEntities(), migrations: authMigrations } as never);
-    await dataSource.initialize();
-    const parameters = (count: number) => Array.from({ length: count }, (_, i) => (engine === 'postgres' ? `$${i + 1}` : '?')).join(', ');
+    const database = await databaseBeforeMigration(engine, MIGRATION);
+    const { dataSource, before, parameters } = database;
     try {
-      await dataSource.runMigrations();
-      await undoThrough(dataSource, MIGRATION);
-      const before = await schemaOf(dataSource, engine);
-      for (const [i, id] of USERS.entries()) {
-        await dataSource.query(`INSERT INTO users (id, email, email_skeleton, password_hash) VALUES (${parameters(4)})`, [id, `user${i}@x.io`, `user${i}@x.io`, '$2b$10$abcdefghijklmnopqrstuu']);
-      }
-      await dataSource.query(`INSERT INTO sessions (id, token_hash, user_id, expires_at, last_seen_at) VALUES (${parameters(5)})`, [
-        '00000000-0000-4000-8000-0000000000aa',
-        'a'.repeat(64),
-        USERS[0],
-        '2030-01-01 00:00:00',
-        '2026-01-01 00:00:00',
-      ]);
+      await database.insertUsers(USERS);
+      await database.insertSession('00000000-0000-4000-8000-0000000000aa', USERS[0]);
 
       await dataSource.runMigrations();
       const users = await dataSource.query('SELECT id, mfa_totp_enabled FROM users ORDER BY id');
@@ -67,8 +38,7 @@ describe.each(ENGINES)(`migration ${MIGRATION} on %s, on a database with users (
       await dataSource.runMigrations();
       expect((await dataSource.query('SELECT mfa_totp_enabled FROM users')).map((row: Record<string, unknown>) => boolOf(row.mfa_totp_enabled))).toEqual([false]);
     } finally {
-      await dataSource.destroy();
-      await database.drop();
+      await database.close();
     }
   });
 });
