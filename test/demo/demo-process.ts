@@ -34,8 +34,11 @@ export function runDemo(env: Record<string, string>): Promise<{ exitCode: number
   });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  // 'close', not 'exit': it comes once the child's pipes are closed too, so its stderr is read whole
+  // and nothing of it outlives the suite (Jest's "a worker process has failed to exit gracefully").
+  const closed = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? -1)));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => resolve({ exitCode: code ?? -1, stderr }));
+    void closed.then((exitCode) => resolve({ exitCode, stderr }));
     const started = Date.now();
     let timer: NodeJS.Timeout | undefined;
     let polling = false;
@@ -51,7 +54,7 @@ export function runDemo(env: Record<string, string>): Promise<{ exitCode: number
         await fetch(`${baseUrl}/auth/me`);
         served = true;
         child.stdout!.off('data', onLog);
-        resolve(demoProcess(child, baseUrl, lines, listeners));
+        resolve(demoProcess(child, closed, baseUrl, lines, listeners));
       } catch {
         if (Date.now() - started > 20_000) reject(new Error(`demo did not start: ${stderr}`));
         else timer = setTimeout(poll, askAgain ? 0 : 100);
@@ -68,16 +71,14 @@ export function runDemo(env: Record<string, string>): Promise<{ exitCode: number
   });
 }
 
-function demoProcess(child: ChildProcess, baseUrl: string, lines: string[], listeners: (() => void)[]): DemoProcess {
+function demoProcess(child: ChildProcess, closed: Promise<number>, baseUrl: string, lines: string[], listeners: (() => void)[]): DemoProcess {
   return {
     baseUrl,
     lines,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await closed;
+    },
     async waitForLine(prefix, match = () => true) {
       const deadline = Date.now() + 5000;
       for (;;) {
@@ -85,8 +86,11 @@ function demoProcess(child: ChildProcess, baseUrl: string, lines: string[], list
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no ${prefix}line matched; stdout was:\n${lines.join('\n')}`);
         await new Promise<void>((resolve) => {
-          listeners.push(resolve);
-          setTimeout(resolve, 100);
+          const timer = setTimeout(resolve, 100);
+          listeners.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
       }
     },

@@ -54,7 +54,7 @@ export async function startPageDemo(env: Record<string, string> = {}, options: {
     .useClass(RecordingEventLog);
   if (options.clock) builder = builder.overrideProvider(AUTH_CLOCK).useValue(options.clock);
   const moduleRef = await builder.compile();
-  const app = configureDemoApp(moduleRef.createNestApplication<NestExpressApplication>(new TimedExpressAdapter(config.requestTimeouts), { logger: false }));
+  const app = configureDemoApp(moduleRef.createNestApplication<NestExpressApplication>(new TimedExpressAdapter(config.requestTimeouts), { logger: false, forceCloseConnections: true }));
   await app.listen(config.port, config.host);
   const log = moduleRef.get(DemoEventLog) as RecordingEventLog;
   return {
