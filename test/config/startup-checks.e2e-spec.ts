@@ -5,6 +5,7 @@ import request from 'supertest';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { AuthConfigError, AuthEvent, AuthModule, authEntities, authMigrations, type AuthOptions, OnAuthEvent } from '#svc/auth';
+import { bootAuthModule } from '../support/auth-module-app.js';
 import { BASE_URL, TEST_SECRET } from '../support/test-app.js';
 
 @Entity('users')
@@ -111,22 +112,7 @@ describe('nothing silently dropped: the reset mail needs an observer', () => {
     send(): void {}
   }
 
-  async function boot(options: Partial<AuthOptions>, providers: Type[] = []): Promise<void> {
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        EventEmitterModule.forRoot(),
-        TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-        AuthModule.forRoot({ baseUrl: BASE_URL, ...options }),
-      ],
-      providers,
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    try {
-      await app.init();
-    } finally {
-      await app.close();
-    }
-  }
+  const boot = (options: Partial<AuthOptions>, providers: Type[] = []) => bootAuthModule(AuthModule.forRoot({ baseUrl: BASE_URL, ...options }), providers);
 
   it('stops a password application without an observer of svc.password.reset_requested, naming the event', async () => {
     await expect(boot({ password: {} })).rejects.toThrow(

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type DynamicModule, Injectable, type Type } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
+import { type DynamicModule, Injectable } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
-import { AuthConfigError, AuthEvent, AuthModule, authEntities, authMigrations, type AuthOptions, OnAuthEvent } from '#svc/auth';
+import { AuthConfigError, AuthEvent, AuthModule, type AuthOptions, OnAuthEvent } from '#svc/auth';
 import { addAuthToDocument } from '#svc/auth/openapi';
+import { bootAuthModule, startAuthModule } from '../../support/auth-module-app.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 import { createEmailApp, type EmailApp, PASSWORD } from '../email-kit.js';
 
@@ -27,20 +25,6 @@ class ChangeMailer {
 
   @OnAuthEvent(AuthEvent.EmailChangeNotice)
   notify(): void {}
-}
-
-/** Starts an application around `auth` (and closes it): what a misconfigured one sees. */
-async function boot(auth: DynamicModule, providers: Type[] = []): Promise<void> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [EventEmitterModule.forRoot(), TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }), auth],
-    providers,
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  try {
-    await app.init();
-  } finally {
-    await app.close();
-  }
 }
 
 const withPassword = (emailVerification: unknown) =>
@@ -67,7 +51,7 @@ describe('emailVerification at startup (README, "Options reference")', () => {
       new AuthConfigError('emailVerification.verifyPath', 'must be a path starting with a single "/", without query, fragment, spaces or backslashes', path),
     ]),
   ])('stops %s, naming the option', async (_case, auth, error) => {
-    await expect(boot(auth())).rejects.toThrow(error);
+    await expect(bootAuthModule(auth())).rejects.toThrow(error);
   });
 
   it('nothing silently dropped: each of the three messages needs an observer while sendsMail is true, and the error names the event', async () => {
@@ -76,10 +60,10 @@ describe('emailVerification at startup (README, "Options reference")', () => {
         'emailVerification.sendsMail',
         `is true, but nothing observes ${event}: add an observer that mails ${what} (@OnAuthEvent(AuthEvent.${key})), or set emailVerification.sendsMail: false if the application sends no such mail`,
       );
-    await expect(boot(withPassword({}))).rejects.toThrow(refusal('svc.email.verification_requested', 'EmailVerificationRequested', 'the verification link'));
-    await expect(boot(withPassword({}), [VerificationMailer])).rejects.toThrow(refusal('svc.email.change_requested', 'EmailChangeRequested', 'the confirmation link to the new address'));
-    await boot(withPassword({}), [VerificationMailer, ChangeMailer]);
-    await boot(withPassword({ sendsMail: false }));
+    await expect(bootAuthModule(withPassword({}))).rejects.toThrow(refusal('svc.email.verification_requested', 'EmailVerificationRequested', 'the verification link'));
+    await expect(bootAuthModule(withPassword({}), [VerificationMailer])).rejects.toThrow(refusal('svc.email.change_requested', 'EmailChangeRequested', 'the confirmation link to the new address'));
+    await bootAuthModule(withPassword({}), [VerificationMailer, ChangeMailer]);
+    await bootAuthModule(withPassword({ sendsMail: false }));
   });
 });
 
@@ -105,18 +89,12 @@ describe('without the emailVerification section', () => {
 
 describe('with the section, from an async factory too', () => {
   it('serves the email routes', async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        EventEmitterModule.forRoot(),
-        TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-        AuthModule.forRootAsync({
-          strategy: 'session',
-          useFactory: async (): Promise<AuthOptions> => ({ baseUrl: BASE_URL, password: { bcryptCost: 10, sendsResetMail: false }, emailVerification: { sendsMail: false } }),
-        }),
-      ],
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
+    const app = await startAuthModule(
+      AuthModule.forRootAsync({
+        strategy: 'session',
+        useFactory: async (): Promise<AuthOptions> => ({ baseUrl: BASE_URL, password: { bcryptCost: 10, sendsResetMail: false }, emailVerification: { sendsMail: false } }),
+      }),
+    );
     try {
       const response = await request(app.getHttpServer()).post('/auth/verify-email').send({ token: 'A'.repeat(43) });
       expect([response.status, response.body.code]).toEqual([400, 'VERIFICATION_TOKEN_INVALID']);

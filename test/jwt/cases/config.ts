@@ -1,7 +1,5 @@
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthConfigError, AuthModule, authEntities, authMigrations, type JwtOptions } from '#svc/auth';
+import { AuthConfigError, AuthModule, type JwtOptions } from '#svc/auth';
+import { bootAuthModule } from '../../support/auth-module-app.js';
 import { availableEngines } from '../../support/engines.js';
 import { BASE_URL, cookiesOf, TEST_SECRET } from '../../support/test-app.js';
 import { claimsOf, createJwtApp, DAY, headerOf, MINUTE, signWithTestSecret, tokensOf } from '../jwt-kit.js';
@@ -12,20 +10,8 @@ const withSecret = (jwt: Record<string, unknown>) => ({ secretKey: TEST_SECRET, 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(`${String(value).replace(' ', 'T')}Z`));
 
 /** Starts AuthModule with the jwt strategy, as an application would; resolves once it is up. */
-async function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [
-      EventEmitterModule.forRoot(),
-      TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-      AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, jwt, password: { sendsResetMail: false } } as never),
-    ],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  try {
-    await app.init();
-  } finally {
-    await app.close();
-  }
+function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
+  return bootAuthModule(AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, jwt, password: { sendsResetMail: false } } as never));
 }
 
 describe('jwt configuration at startup (README, "Module shape")', () => {

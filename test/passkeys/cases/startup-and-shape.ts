@@ -1,31 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DynamicModule } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
-import { AuthConfigError, AuthModule, authEntities, authMigrations, type AuthOptions, type PasskeyOptions } from '#svc/auth';
+import { AuthConfigError, AuthModule, type AuthOptions, type PasskeyOptions } from '#svc/auth';
 import { addAuthToDocument } from '#svc/auth/openapi';
+import { bootAuthModule, startAuthModule } from '../../support/auth-module-app.js';
 import { TEST_SECRET } from '../../support/test-app.js';
 import { createPasskeyApp, type PasskeyApp, PASSWORD } from '../passkey-kit.js';
 
 const PASSKEY_ROUTES = ['/auth/passkeys', '/auth/passkeys/login', '/auth/passkeys/login/options', '/auth/passkeys/register', '/auth/passkeys/register/options', '/auth/passkeys/{id}'];
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'No such route', code: 'NOT_FOUND' };
 const ANDROID_ORIGIN = `android:apk-key-hash:${'A'.repeat(43)}`;
-
-/** Starts an application around `auth` (and closes it): what a misconfigured one sees. */
-async function boot(auth: DynamicModule): Promise<void> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [EventEmitterModule.forRoot(), TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }), auth],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  try {
-    await app.init();
-  } finally {
-    await app.close();
-  }
-}
 
 const withPasskeys = (passkeys: unknown, baseUrl = 'https://app.test', secret: string | null = TEST_SECRET) =>
   AuthModule.forRoot({ strategy: 'session', baseUrl, secret: secret ?? undefined, password: { bcryptCost: 10, sendsResetMail: false }, passkeys } as AuthOptions & { strategy: 'session' });
@@ -56,11 +41,11 @@ describe('passkeys at startup (README, "Passkeys")', () => {
     ['an empty rpName', () => withPasskeys({ rpName: '' }), new AuthConfigError('passkeys.rpName', 'is required (a non-empty string)')],
     ['a section that is not an object', () => withPasskeys(true), new AuthConfigError('passkeys', 'must be an object', true)],
   ])('stops %s, naming the field', async (_case, auth, error) => {
-    await expect(boot(auth())).rejects.toThrow(error);
+    await expect(bootAuthModule(auth())).rejects.toThrow(error);
   });
 
   it('starts on localhost over plain http, with an Android app and a subdomain as extra origins', async () => {
-    await boot(withPasskeys({ extraOrigins: [ANDROID_ORIGIN, 'https://m.app.test'] }, 'http://localhost:3000'));
+    await bootAuthModule(withPasskeys({ extraOrigins: [ANDROID_ORIGIN, 'https://m.app.test'] }, 'http://localhost:3000'));
   });
 });
 
@@ -93,18 +78,12 @@ describe('without the passkeys section', () => {
 
 describe('with the section from an async factory', () => {
   it('serves the passkey routes', async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        EventEmitterModule.forRoot(),
-        TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-        AuthModule.forRootAsync({
-          strategy: 'session',
-          useFactory: async (): Promise<AuthOptions> => ({ baseUrl: 'https://app.test', secret: TEST_SECRET, password: { bcryptCost: 10, sendsResetMail: false }, passkeys: {} }),
-        }),
-      ],
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
+    const app = await startAuthModule(
+      AuthModule.forRootAsync({
+        strategy: 'session',
+        useFactory: async (): Promise<AuthOptions> => ({ baseUrl: 'https://app.test', secret: TEST_SECRET, password: { bcryptCost: 10, sendsResetMail: false }, passkeys: {} }),
+      }),
+    );
     try {
       const response = await request(app.getHttpServer()).post('/auth/passkeys/login/options');
       expect([response.status, response.body.rpId]).toEqual([200, 'app.test']);

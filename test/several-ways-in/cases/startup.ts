@@ -1,32 +1,11 @@
 import { type DynamicModule } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
-import { AuthConfigError, AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
+import { AuthConfigError, AuthModule, type AuthOptions } from '#svc/auth';
+import { startAuthModule } from '../../support/auth-module-app.js';
 import { TEST_SECRET } from '../../support/test-app.js';
 
 const BASE_URL = 'http://app.test';
 const oidc = { providers: [{ name: 'op', issuer: 'https://op.example', clientId: 'client', clientSecret: 'GOCSPX-q8Vz3kR1xN7pL2mW9tY4bH6c' }] };
-
-/** An application around `auth`, initialised (and closed again by the caller). */
-async function application(auth: DynamicModule) {
-  const moduleRef = await Test.createTestingModule({
-    imports: [
-      EventEmitterModule.forRoot(),
-      TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-      auth,
-    ],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  try {
-    await app.init();
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-  return app;
-}
 
 describe('a section that would not take effect stops the application, through forRoot and forRootAsync', () => {
   it.each<[string, () => DynamicModule, AuthConfigError]>([
@@ -56,13 +35,13 @@ describe('a section that would not take effect stops the application, through fo
       new AuthConfigError('oidc.strategy', "belongs to the strategy shorthand: name the credential once, with AuthModule's credential option"),
     ],
   ])('%s', async (_case, auth, error) => {
-    await expect(application(auth())).rejects.toThrow(error);
+    await expect(startAuthModule(auth())).rejects.toThrow(error);
   });
 });
 
 describe('the routes are exactly those of the configured credential and login methods', () => {
   it('password and oidc with the jwt credential, from a factory: both methods, /refresh, the linking routes', async () => {
-    const app = await application(
+    const app = await startAuthModule(
       AuthModule.forRootAsync({ login: ['password', 'oidc'], credential: 'jwt', useFactory: (): AuthOptions => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password: { bcryptCost: 10, sendsResetMail: false }, oidc }) }),
     );
     try {
@@ -78,7 +57,7 @@ describe('the routes are exactly those of the configured credential and login me
   });
 
   it('oidc alone with the session credential: no password route, no /refresh', async () => {
-    const app = await application(AuthModule.forRoot({ credential: 'session', baseUrl: BASE_URL, secret: TEST_SECRET, oidc }));
+    const app = await startAuthModule(AuthModule.forRoot({ credential: 'session', baseUrl: BASE_URL, secret: TEST_SECRET, oidc }));
     try {
       const server = app.getHttpServer();
       for (const path of ['/auth/signup', '/auth/login', '/auth/forgot-password', '/auth/reset-password', '/auth/change-password', '/auth/refresh']) {

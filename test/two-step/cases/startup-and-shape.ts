@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DynamicModule } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
-import { AuthConfigError, AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
+import { AuthConfigError, AuthModule, type AuthOptions } from '#svc/auth';
 import { addAuthToDocument } from '#svc/auth/openapi';
+import { bootAuthModule, startAuthModule } from '../../support/auth-module-app.js';
 import { availableEngines } from '../../support/engines.js';
 import { createTestApp, TEST_SECRET, TestClock, type TestApp } from '../../support/test-app.js';
 import { createTwoStepApp, lastingDatabase, PASSWORD, STEP_MS, type TwoStepApp } from '../two-step-kit.js';
@@ -17,19 +15,6 @@ const OTHER_SECRET = 'Zt7wN2pK9xR4vL6mQ1sY8bH3cJ5fG0dA';
 const oidc = { providers: [{ name: 'op', issuer: 'https://op.example', clientId: 'client', clientSecret: 'GOCSPX-q8Vz3kR1xN7pL2mW9tY4bH6c' }] };
 const MFA_ROUTES = ['/auth/mfa/recovery-codes', '/auth/mfa/totp/disable', '/auth/mfa/totp/enable', '/auth/mfa/totp/setup', '/auth/mfa/verify'];
 const password = { bcryptCost: 10, sendsResetMail: false };
-
-/** Starts an application around `auth` (and closes it): what a misconfigured one sees. */
-async function boot(auth: DynamicModule): Promise<void> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [EventEmitterModule.forRoot(), TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }), auth],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  try {
-    await app.init();
-  } finally {
-    await app.close();
-  }
-}
 
 const withMfa = (mfa: unknown, extra: Partial<AuthOptions> = {}) =>
   AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, secret: TEST_SECRET, password, mfa, ...extra } as AuthOptions & { strategy: 'session' });
@@ -57,23 +42,15 @@ describe('the mfa section at startup (README, "Options reference")', () => {
     ['a weak previous secret', () => withMfa({ issuer: 'x', previousSecrets: ['changeme'] }), new AuthConfigError('mfa.previousSecrets[0]', 'must be at least 32 characters')],
     ['a section that is not an object', () => withMfa(true), new AuthConfigError('mfa', 'must be an object', true)],
   ])('stops %s, naming the option', async (_case, auth, error) => {
-    await expect(boot(auth())).rejects.toThrow(error);
+    await expect(bootAuthModule(auth())).rejects.toThrow(error);
   });
 
   it('with the jwt shorthand and no module secret, its keys come from jwt.secretKey', async () => {
-    await boot(AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, password, jwt: { secretKey: TEST_SECRET }, mfa: { issuer: 'x' } } as AuthOptions & { strategy: 'jwt' }));
+    await bootAuthModule(AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, password, jwt: { secretKey: TEST_SECRET }, mfa: { issuer: 'x' } } as AuthOptions & { strategy: 'jwt' }));
   });
 
   it('from an async factory: the routes are served', async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        EventEmitterModule.forRoot(),
-        TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-        AuthModule.forRootAsync({ strategy: 'session', useFactory: async (): Promise<AuthOptions> => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password, mfa: { issuer: 'x' } }) }),
-      ],
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
+    const app = await startAuthModule(AuthModule.forRootAsync({ strategy: 'session', useFactory: async (): Promise<AuthOptions> => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password, mfa: { issuer: 'x' } }) }));
     try {
       const response = await request(app.getHttpServer()).post('/auth/mfa/verify').send({ code: '123456' });
       expect([response.status, response.body.code]).toEqual([401, 'MFA_CHALLENGE_INVALID']);
