@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, startTogether } from './demo-process.js';
 import { type DemoProviders, startDemoProviders } from './demo-providers.js';
 
 const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';
@@ -33,22 +33,10 @@ interface Started {
 /** The demo's providers, then the demo on their port with `env`. */
 async function startWithProviders(env: Record<string, string>): Promise<Started> {
   const providers = await startDemoProviders(ACCOUNTS);
-  const demo = await runDemo({
-    PORT: String(providers.port),
-    AUTH_BASE_URL: providers.baseUrl,
-    DATABASE_URL: 'sqlite::memory:',
-    AUTH_SECRET: SECRET,
-    ...providers.env,
-    ...env,
-  });
-  if ('exitCode' in demo) {
-    await providers.close();
-    throw new Error(`demo exited: ${demo.stderr}`);
-  }
-  const stop = async () => {
-    await demo.stop();
-    await providers.close();
-  };
+  const { demo, stop } = await startSuiteDemo(
+    { PORT: String(providers.port), AUTH_BASE_URL: providers.baseUrl, DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: SECRET, ...providers.env, ...env },
+    () => providers.close(),
+  );
   return { providers, demo, stop };
 }
 

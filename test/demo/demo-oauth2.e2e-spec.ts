@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, startTogether } from './demo-process.js';
 
 const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
 
@@ -31,24 +31,19 @@ async function start(credential: 'session' | 'jwt'): Promise<Started> {
       profile: { id: 'sub', email: 'email', name: 'name', avatar_url: 'picture', email_verified: 'email_verified' },
     },
   ];
-  const started = await runDemo({
-    PORT: String(port),
-    AUTH_BASE_URL: url,
-    DATABASE_URL: 'sqlite::memory:',
-    AUTH_STRATEGY: 'oauth2',
-    AUTH_OAUTH_CREDENTIAL: credential,
-    AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
-    OAUTH2_PROVIDERS: JSON.stringify(providers),
-  });
-  if ('exitCode' in started) {
-    await provider.close();
-    throw new Error(`demo exited: ${started.stderr}`);
-  }
-  const stop = async () => {
-    await started.stop();
-    await provider.close();
-  };
-  return { demo: started, url, stop };
+  const { demo, stop } = await startSuiteDemo(
+    {
+      PORT: String(port),
+      AUTH_BASE_URL: url,
+      DATABASE_URL: 'sqlite::memory:',
+      AUTH_STRATEGY: 'oauth2',
+      AUTH_OAUTH_CREDENTIAL: credential,
+      AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
+      OAUTH2_PROVIDERS: JSON.stringify(providers),
+    },
+    () => provider.close(),
+  );
+  return { demo, url, stop };
 }
 
 // Both credentials' providers and demos start at once.

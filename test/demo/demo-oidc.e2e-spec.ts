@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, startSuiteDemo, startTogether } from './demo-process.js';
 
 const CLIENT_SECRET = 'Wm4kP8sQ2nX6vB9cR3tY7hJ1gF5dLa0e';
 
@@ -18,24 +18,19 @@ async function start(credential: 'session' | 'jwt'): Promise<Started> {
     clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/oidc/corp/callback`] }],
     accounts: { grace: { email: 'grace@example.io', email_verified: true, name: 'Grace' } },
   });
-  const started = await runDemo({
-    PORT: String(port),
-    AUTH_BASE_URL: url,
-    DATABASE_URL: 'sqlite::memory:',
-    AUTH_STRATEGY: 'oidc',
-    AUTH_OAUTH_CREDENTIAL: credential,
-    AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
-    OIDC_PROVIDERS: JSON.stringify([{ name: 'corp', issuer: provider.issuer, client_id: 'demo', client_secret: CLIENT_SECRET, scopes: ['openid', 'email', 'profile'] }]),
-  });
-  if ('exitCode' in started) {
-    await provider.close();
-    throw new Error(`demo exited: ${started.stderr}`);
-  }
-  const stop = async () => {
-    await started.stop();
-    await provider.close();
-  };
-  return { demo: started, url, stop };
+  const { demo, stop } = await startSuiteDemo(
+    {
+      PORT: String(port),
+      AUTH_BASE_URL: url,
+      DATABASE_URL: 'sqlite::memory:',
+      AUTH_STRATEGY: 'oidc',
+      AUTH_OAUTH_CREDENTIAL: credential,
+      AUTH_SECRET: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa',
+      OIDC_PROVIDERS: JSON.stringify([{ name: 'corp', issuer: provider.issuer, client_id: 'demo', client_secret: CLIENT_SECRET, scopes: ['openid', 'email', 'profile'] }]),
+    },
+    () => provider.close(),
+  );
+  return { demo, url, stop };
 }
 
 // Both credentials' providers and demos start at once.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, startSuiteDemo, startTogether } from './demo-process.js';
 
 const SECRET = 'Vq8Lm3Xr6Tz1Kc9Nw4Hp7Jf2Gd5SaEb0';
 
@@ -23,9 +23,7 @@ async function routesOf(demo: DemoProcess): Promise<string[]> {
 
 async function startDemo(env: Record<string, string>, baseUrlOf: (port: number) => string): Promise<DemoProcess> {
   const port = await reserveLoopbackPort();
-  const started = await runDemo({ PORT: String(port), AUTH_BASE_URL: baseUrlOf(port), DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: SECRET, ...env });
-  if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-  return started;
+  return (await startSuiteDemo({ PORT: String(port), AUTH_BASE_URL: baseUrlOf(port), DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: SECRET, ...env })).demo;
 }
 
 const ON_LOCALHOST: [string, Record<string, string>][] = [

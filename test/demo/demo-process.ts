@@ -97,6 +97,35 @@ function demoProcess(child: ChildProcess, closed: Promise<number>, baseUrl: stri
   };
 }
 
+/** A demo a suite started, and how to stop it with what it needs beside it. */
+export interface SuiteDemo {
+  demo: DemoProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the demo with `env` for a suite, beside what it needs (a provider, a database): `release`
+ * frees that once the demo has stopped, or at once if the demo exits at startup, whose stderr is
+ * then thrown.
+ */
+export async function startSuiteDemo(env: Record<string, string>, release: () => Promise<void> = async () => undefined): Promise<SuiteDemo> {
+  const started = await runDemo(env).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
+  if ('exitCode' in started) {
+    await release();
+    throw new Error(`demo exited: ${started.stderr}`);
+  }
+  return {
+    demo: started,
+    stop: async () => {
+      await started.stop();
+      await release();
+    },
+  };
+}
+
 /**
  * Runs a suite's starts at once (its describe.each cases, each a demo and what it needs), rather
  * than one case's beforeAll after the other's: each result by name. If one fails, those that

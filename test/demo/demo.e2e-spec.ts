@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { availableEngines } from '../support/engines.js';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, startTogether, type SuiteDemo } from './demo-process.js';
 
 const ENGINES = await availableEngines();
 
@@ -49,13 +49,8 @@ async function databaseUrlFor(engine: 'sqlite' | 'postgres', dir: string): Promi
   };
 }
 
-interface EngineDemo {
-  demo: DemoProcess;
-  stop(): Promise<void>;
-}
-
 /** The demo on a new database of `engine` (SQLite in a directory that does not exist yet). */
-async function startOnEngine(engine: 'sqlite' | 'postgres'): Promise<EngineDemo> {
+async function startOnEngine(engine: 'sqlite' | 'postgres'): Promise<SuiteDemo> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
   const database = await databaseUrlFor(engine, dir);
   const cleanUp = async () => {
@@ -63,22 +58,13 @@ async function startOnEngine(engine: 'sqlite' | 'postgres'): Promise<EngineDemo>
     rmSync(dir, { recursive: true, force: true });
   };
   const port = await reserveLoopbackPort();
-  const started = await runDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off', REQUEST_TIMEOUT_SECONDS: '2' });
-  if ('exitCode' in started) {
-    await cleanUp();
-    throw new Error(`demo exited: ${started.stderr}`);
-  }
-  const stop = async () => {
-    await started.stop();
-    await cleanUp();
-  };
-  return { demo: started, stop };
+  return startSuiteDemo({ PORT: String(port), DATABASE_URL: database.url, AUTH_BASE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_BACKEND: 'off', REQUEST_TIMEOUT_SECONDS: '2' }, cleanUp);
 }
 
 // The demo on every engine starts at once.
-let onEngine: Partial<Record<'sqlite' | 'postgres', EngineDemo>> = {};
+let onEngine: Partial<Record<'sqlite' | 'postgres', SuiteDemo>> = {};
 beforeAll(async () => {
-  onEngine = await startTogether(Object.fromEntries(ENGINES.map((engine) => [engine, () => startOnEngine(engine)])) as Record<'sqlite' | 'postgres', () => Promise<EngineDemo>>);
+  onEngine = await startTogether(Object.fromEntries(ENGINES.map((engine) => [engine, () => startOnEngine(engine)])) as Record<'sqlite' | 'postgres', () => Promise<SuiteDemo>>);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(Object.values(onEngine).map((each) => each.stop()));
@@ -158,30 +144,17 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick 
 const BACKENDS = ['memory', 'database', 'redis'] as const;
 
 /** The demo limiting logins with `backend`, on a SQLite file of its own. */
-async function startLimited(backend: (typeof BACKENDS)[number]): Promise<EngineDemo> {
+async function startLimited(backend: (typeof BACKENDS)[number]): Promise<SuiteDemo> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-demo-rl-'));
   const port = await reserveLoopbackPort();
-  const demo = await runDemo({
-    PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
-    RATE_LIMIT_BACKEND: backend,
-    RATE_LIMIT_MAX: '3',
-    RATE_LIMIT_WINDOW_SECONDS: '600',
-    TRUSTED_IP_HEADER: 'x-forwarded-for',
-  });
-  if ('exitCode' in demo) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`demo exited: ${demo.stderr}`);
-  }
-  const stop = async () => {
-    await demo.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return { demo, stop };
+  return startSuiteDemo(
+    { PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`, RATE_LIMIT_BACKEND: backend, RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '600', TRUSTED_IP_HEADER: 'x-forwarded-for' },
+    async () => rmSync(dir, { recursive: true, force: true }),
+  );
 }
 
 // The demo on every backend starts at once.
-let limited: Partial<Record<(typeof BACKENDS)[number], EngineDemo>> = {};
+let limited: Partial<Record<(typeof BACKENDS)[number], SuiteDemo>> = {};
 beforeAll(async () => {
   limited = await startTogether({ memory: () => startLimited('memory'), database: () => startLimited('database'), redis: () => startLimited('redis') });
 }, 60_000);
