@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startSuiteDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, startForSuite } from './demo-process.js';
 import { type DemoProviders, startDemoProviders } from './demo-providers.js';
 
 const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';
@@ -41,18 +41,12 @@ async function startWithProviders(env: Record<string, string>): Promise<Started>
 }
 
 // Every demo of this file starts at once.
-let started: Partial<Record<'session' | 'jwt' | 'withoutLogin', Started>> = {};
-beforeAll(async () => {
-  // Beside AUTH_LOGIN, AUTH_STRATEGY is not read: oauth2 alone would serve no password route.
-  const loginSet = (credential: 'session' | 'jwt') => startWithProviders({ AUTH_LOGIN: 'password,oidc,oauth2', AUTH_CREDENTIAL: credential, AUTH_STRATEGY: 'oauth2' });
-  started = await startTogether({
-    session: () => loginSet('session'),
-    jwt: () => loginSet('jwt'),
-    withoutLogin: () => startWithProviders({ AUTH_STRATEGY: 'oidc', AUTH_OAUTH_CREDENTIAL: 'jwt' }),
-  });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(started).map((each) => each.stop()));
+// Beside AUTH_LOGIN, AUTH_STRATEGY is not read: oauth2 alone would serve no password route.
+const loginSet = (credential: 'session' | 'jwt') => startWithProviders({ AUTH_LOGIN: 'password,oidc,oauth2', AUTH_CREDENTIAL: credential, AUTH_STRATEGY: 'oauth2' });
+const started = startForSuite({
+  session: () => loginSet('session'),
+  jwt: () => loginSet('jwt'),
+  withoutLogin: () => startWithProviders({ AUTH_STRATEGY: 'oidc', AUTH_OAUTH_CREDENTIAL: 'jwt' }),
 });
 
 /**

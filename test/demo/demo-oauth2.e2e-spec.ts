@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startSuiteDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, startForSuite } from './demo-process.js';
 
 const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
 
@@ -47,13 +47,7 @@ async function start(credential: 'session' | 'jwt'): Promise<Started> {
 }
 
 // Both credentials' providers and demos start at once.
-let started: Partial<Record<'session' | 'jwt', Started>> = {};
-beforeAll(async () => {
-  started = await startTogether({ session: () => start('session'), jwt: () => start('jwt') });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(started).map((each) => each.stop()));
-});
+const started = startForSuite({ session: () => start('session'), jwt: () => start('jwt') });
 
 /** AUTH_STRATEGY=oauth2 with OAUTH2_PROVIDERS: the demo's mapper reads the `profile` field names it is given. */
 describe.each(['session', 'jwt'] as const)('the demo on the oauth2 strategy, AUTH_OAUTH_CREDENTIAL=%s', (credential) => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, startSuiteDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, startSuiteDemo, startForSuite } from './demo-process.js';
 
 const CLIENT_SECRET = 'Wm4kP8sQ2nX6vB9cR3tY7hJ1gF5dLa0e';
 
@@ -34,13 +34,7 @@ async function start(credential: 'session' | 'jwt'): Promise<Started> {
 }
 
 // Both credentials' providers and demos start at once.
-let started: Partial<Record<'session' | 'jwt', Started>> = {};
-beforeAll(async () => {
-  started = await startTogether({ session: () => start('session'), jwt: () => start('jwt') });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(started).map((each) => each.stop()));
-});
+const started = startForSuite({ session: () => start('session'), jwt: () => start('jwt') });
 
 /** AUTH_STRATEGY=oidc with OIDC_PROVIDERS: discovery, a verified id_token, then the credential of AUTH_OAUTH_CREDENTIAL. */
 describe.each(['session', 'jwt'] as const)('the demo on the oidc strategy, AUTH_OAUTH_CREDENTIAL=%s', (credential) => {

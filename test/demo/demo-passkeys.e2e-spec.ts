@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, startSuiteDemo, startTogether } from './demo-process.js';
+import { type DemoProcess, startSuiteDemo, startForSuite } from './demo-process.js';
 
 const SECRET = 'Vq8Lm3Xr6Tz1Kc9Nw4Hp7Jf2Gd5SaEb0';
 
@@ -37,15 +37,9 @@ const WITHOUT_PASSKEYS: [string, (port: number) => string, string][] = [
 ];
 
 // Every demo of this file starts at once.
-let demos: Record<string, DemoProcess> = {};
-beforeAll(async () => {
-  demos = await startTogether<string, DemoProcess>({
-    ...Object.fromEntries(ON_LOCALHOST.map(([name, env]) => [name, () => startDemo(env, (port) => `http://localhost:${port}`)])),
-    ...Object.fromEntries(WITHOUT_PASSKEYS.map(([name, baseUrlOf]) => [name, () => startDemo({}, baseUrlOf)])),
-  });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(demos).map((demo) => demo.stop()));
+const demos = startForSuite<string, DemoProcess>({
+  ...Object.fromEntries(ON_LOCALHOST.map(([name, env]) => [name, () => startDemo(env, (port) => `http://localhost:${port}`)])),
+  ...Object.fromEntries(WITHOUT_PASSKEYS.map(([name, baseUrlOf]) => [name, () => startDemo({}, baseUrlOf)])),
 });
 
 /** README, "Quick start": passkeys come with the password, their relying party AUTH_BASE_URL's host. */
@@ -53,7 +47,7 @@ describe.each(ON_LOCALHOST)('the demo with %s on http://localhost', (name, _env)
   let demo: DemoProcess;
 
   beforeAll(() => {
-    demo = demos[name];
+    demo = demos[name]!;
   });
 
   it('lists the passkey routes in /docs-json', async () => {
@@ -86,7 +80,7 @@ describe.each(WITHOUT_PASSKEYS)('the demo with a password and AUTH_BASE_URL on %
   let demo: DemoProcess;
 
   beforeAll(() => {
-    demo = demos[name];
+    demo = demos[name]!;
   });
 
   it('starts without passkeys, and says why', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +125,21 @@ export async function startSuiteDemo(env: Record<string, string>, release: () =>
       await release();
     },
   };
+}
+
+/**
+ * Runs a suite's starts at once in its beforeAll (see startTogether) and stops them in its
+ * afterAll. The record it returns is filled when the beforeAll is done.
+ */
+export function startForSuite<Name extends string, Started extends { stop(): Promise<void> }>(starts: Record<Name, () => Promise<Started>>): Partial<Record<Name, Started>> {
+  const started: Partial<Record<Name, Started>> = {};
+  beforeAll(async () => {
+    Object.assign(started, await startTogether(starts));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(Object.values<Started | undefined>(started).map((each) => each?.stop()));
+  });
+  return started;
 }
 
 /**

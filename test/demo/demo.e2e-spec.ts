@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { availableEngines } from '../support/engines.js';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, runDemo, startSuiteDemo, startTogether, type SuiteDemo } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, startForSuite, type SuiteDemo } from './demo-process.js';
 
 const ENGINES = await availableEngines();
 
@@ -62,13 +62,7 @@ async function startOnEngine(engine: 'sqlite' | 'postgres'): Promise<SuiteDemo> 
 }
 
 // The demo on every engine starts at once.
-let onEngine: Partial<Record<'sqlite' | 'postgres', SuiteDemo>> = {};
-beforeAll(async () => {
-  onEngine = await startTogether(Object.fromEntries(ENGINES.map((engine) => [engine, () => startOnEngine(engine)])) as Record<'sqlite' | 'postgres', () => Promise<SuiteDemo>>);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(onEngine).map((each) => each.stop()));
-});
+const onEngine = startForSuite(Object.fromEntries(ENGINES.map((engine) => [engine, () => startOnEngine(engine)])) as Record<'sqlite' | 'postgres', () => Promise<SuiteDemo>>);
 
 describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick start")', (engine) => {
   let demo: DemoProcess;
@@ -154,13 +148,7 @@ async function startLimited(backend: (typeof BACKENDS)[number]): Promise<SuiteDe
 }
 
 // The demo on every backend starts at once.
-let limited: Partial<Record<(typeof BACKENDS)[number], SuiteDemo>> = {};
-beforeAll(async () => {
-  limited = await startTogether({ memory: () => startLimited('memory'), database: () => startLimited('database'), redis: () => startLimited('redis') });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(limited).map((each) => each.stop()));
-});
+const limited = startForSuite({ memory: () => startLimited('memory'), database: () => startLimited('database'), redis: () => startLimited('redis') });
 
 describe.each(BACKENDS)('the demo rate limiter, RATE_LIMIT_BACKEND=%s', (backend) => {
   it('limits login per address with RATE_LIMIT_MAX, honouring TRUSTED_IP_HEADER only when set', async () => {
