@@ -74,6 +74,7 @@ export async function createFaultApp(options: FaultAppOptions): Promise<FaultApp
       return { email, cookie: cookieOf(response, cookieName)!, access: (response.json as { access_token?: string }).access_token };
     },
     async resetTokenFor(email) {
+      await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const before = t.events.payloadsOf(AuthEvent.PasswordResetRequested).length;
       const response = await send(post('/auth/forgot-password', { email }));
       if (response.status !== 202) throw new Error(`forgot-password: ${response.status} ${response.text}`);

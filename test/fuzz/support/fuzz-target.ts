@@ -82,6 +82,7 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
     }
   };
   const requestResetToken = async () => {
+    await app.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
     const before = app.events.payloadsOf(AuthEvent.PasswordResetRequested).length;
     const response = await json('/auth/forgot-password', { email: SEED_EMAIL });
     if (response.status !== 202) throw new Error(`seed: forgot-password answered ${response.status} ${response.text}`);

@@ -47,6 +47,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
   it('with the refresh cookie: 204, the family revoked, its access token refused, svc.logout.after fired', async () => {
     const account = await t.account('cookie@x.io');
     const otherDevice = tokensOf(await t.login('cookie@x.io'));
+    await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
     const before = t.events.payloadsOf(AuthEvent.LogoutAfter).length;
     expectCleared(await t.logout({ refresh: account.refresh }));
     expect(await familyRevoked(account.access)).toBe(true);
@@ -69,6 +70,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
 
   it('with nothing, or with an invalid bearer token: still 204 (idempotent), nothing revoked, no event', async () => {
     const account = await t.account('nothing@x.io');
+    await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
     const before = t.events.payloadsOf(AuthEvent.LogoutAfter).length;
     expectCleared(await t.logout({}));
     expectCleared(await t.logout({ bearer: `${account.access.slice(0, -4)}AAAA` }));
@@ -81,6 +83,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
 
   it('twice: 204 both times, one svc.logout.after', async () => {
     const account = await t.account('twice@x.io');
+    await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
     const before = t.events.payloadsOf(AuthEvent.LogoutAfter).length;
     expectCleared(await t.logout({ refresh: account.refresh, bearer: account.access }));
     expectCleared(await t.logout({ refresh: account.refresh, bearer: account.access }));

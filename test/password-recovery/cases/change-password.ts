@@ -51,6 +51,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
 
     it('sets the new password, keeps this credential, ends the others, and sends svc.password.changed', async () => {
       const { email, headers, here, elsewhere } = await userOnTwoDevices();
+      await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const before = t.events.payloadsOf(AuthEvent.PasswordChanged).length;
       const response = await change(headers, { current_password: OLD, new_password: NEW });
       expect(response.status).toBe(204);

@@ -24,6 +24,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
 
     /** Logs in and returns the response and the failure event it caused (or undefined). */
     async function failedLogin(email: string, password: string) {
+      await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const before = t.events.payloadsOf(AuthEvent.LoginFailure).length;
       const response = await client.login(email, password);
       const [event] = (await t.events.waitFor(AuthEvent.LoginFailure, before + 1)).slice(before);
@@ -70,6 +71,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
         expect(shown).not.toContain(WRONG);
         expect(shown).not.toMatch(/\$2[aby]\$/);
       }
+      await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const successBefore = t.events.payloadsOf(AuthEvent.LoginFailure).length;
       expect((await client.login('member@x.io', PASSWORD)).status).toBe(200);
       await t.events.waitFor(AuthEvent.LoginAfter);

@@ -147,6 +147,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
     it('svc.password.changed carries { userId, at } after the response', async () => {
       const { email, id } = await user();
       const token = await mailedToken(email);
+      await t.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const before = t.events.payloadsOf(AuthEvent.PasswordChanged).length;
       expect((await client.reset(token, NEW)).status).toBe(204);
       const changed = (await t.events.waitFor(AuthEvent.PasswordChanged, before + 1)).at(-1);

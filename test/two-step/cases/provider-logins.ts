@@ -91,6 +91,7 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
     it('the callback sets the challenge instead of a credential and redirects with mfa=required; a code then signs in as an oidc login', async () => {
       const { client, secret } = await twoStepUserWithIdentity(app, 'challenged@x.io', 'challenged');
       await app.afterResponses();
+      await app.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const before = app.events.payloadsOf(AuthEvent.LoginAfter).length;
       const oidcBefore = app.events.payloadsOf(AuthEvent.OidcLoginAfter).length;
       const callback = await client.signInWith('oidc', 'challenged');
