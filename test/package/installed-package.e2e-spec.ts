@@ -44,10 +44,11 @@ describe('the packed svc package in an application written from the README', () 
   }, 300_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+    // 'close', not 'exit': the server's pipes are closed too, so nothing of it outlives the suite.
+    if (server && !(server.stdout!.closed && server.stderr!.closed)) {
+      const closed = new Promise((resolve) => server!.once('close', resolve));
+      if (server.exitCode === null) server.kill('SIGTERM');
+      await closed;
     }
     if (app) rmSync(app, { recursive: true, force: true });
   });

@@ -19,8 +19,10 @@ function startInstance(args: string[]): Promise<{ child: ChildProcessWithoutNull
   let output = '';
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));
+  // 'close', not 'exit': it comes once the pipes are closed too, so the report on stdout is read
+  // whole and nothing of the process outlives the test.
   const report = new Promise<InstanceReport>((resolve, reject) => {
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`instance exited with ${code}: ${errors}`));
       resolve(JSON.parse(output.split('\n')[1]) as InstanceReport);
     });
@@ -30,7 +32,7 @@ function startInstance(args: string[]): Promise<{ child: ChildProcessWithoutNull
       output += chunk;
       if (output.startsWith('ready\n')) resolve({ child, report });
     });
-    child.on('exit', () => reject(new Error(`instance failed to start: ${errors}`)));
+    child.on('close', () => reject(new Error(`instance failed to start: ${errors}`)));
   });
 }
 

@@ -79,9 +79,10 @@ function startNode(dir: string, port: number, busPort: number): Promise<ChildPro
 
 function terminate(server: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (server.exitCode !== null || server.signalCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
+    // 'close', not 'exit': the node's pipes are closed too, so nothing of it outlives the suite.
+    if (server.stdout!.closed && server.stderr!.closed) return resolve();
+    server.once('close', () => resolve());
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
   });
 }
 
