@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startSuiteDemo, startForSuite } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo } from './demo-process.js';
+import { startForSuite } from './suite-demos.js';
 import { type DemoProviders, startDemoProviders } from './demo-providers.js';
 
 const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { type DemoProcess, runDemo, startSuiteDemo, startForSuite } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo } from './demo-process.js';
+import { startForSuite } from './suite-demos.js';
 
 const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
 

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -56,9 +55,12 @@ export function runDemo(env: Record<string, string>): Promise<{ exitCode: number
         served = true;
         child.stdout!.off('data', onLog);
         resolve(demoProcess(child, closed, baseUrl, lines, listeners));
-      } catch {
-        if (Date.now() - started > 20_000) reject(new Error(`demo did not start: ${stderr}`));
-        else timer = setTimeout(poll, askAgain ? 0 : 100);
+      } catch (error) {
+        // Five demos starting at once beside a second test run (load average 11) took over 20 s.
+        if (Date.now() - started > 60_000) {
+          child.kill('SIGTERM'); // no demo outlives the test that gave up on it
+          reject(new Error(`demo did not start within 60 s (last try: ${String(error)}): ${stderr}`));
+        } else timer = setTimeout(poll, askAgain ? 0 : 100);
       } finally {
         polling = false;
       }
@@ -125,21 +127,6 @@ export async function startSuiteDemo(env: Record<string, string>, release: () =>
       await release();
     },
   };
-}
-
-/**
- * Runs a suite's starts at once in its beforeAll (see startTogether) and stops them in its
- * afterAll. The record it returns is filled when the beforeAll is done.
- */
-export function startForSuite<Name extends string, Started extends { stop(): Promise<void> }>(starts: Record<Name, () => Promise<Started>>): Partial<Record<Name, Started>> {
-  const started: Partial<Record<Name, Started>> = {};
-  beforeAll(async () => {
-    Object.assign(started, await startTogether(starts));
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(Object.values<Started | undefined>(started).map((each) => each?.stop()));
-  });
-  return started;
 }
 
 /**

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { availableEngines } from '../support/engines.js';
 import { reserveLoopbackPort } from '../support/listen.js';
-import { type DemoProcess, runDemo, startSuiteDemo, startForSuite, type SuiteDemo } from './demo-process.js';
+import { type DemoProcess, runDemo, startSuiteDemo, type SuiteDemo } from './demo-process.js';
+import { startForSuite } from './suite-demos.js';
 
 const ENGINES = await availableEngines();
 
