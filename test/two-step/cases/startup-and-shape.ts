@@ -36,6 +36,7 @@ describe('the mfa section at startup (README, "Options reference")', () => {
       () => withMfa({ issuer: 'x', challengeProviderLogins: true }),
       new AuthConfigError('mfa.challengeProviderLogins', 'is true but no provider login method (oauth2, oidc) is on: it would not take effect'),
     ],
+    ['challengeProviderLogins that is not a boolean', () => withMfa({ issuer: 'x', challengeProviderLogins: 'no' }), new AuthConfigError('mfa.challengeProviderLogins', 'must be true or false', 'no')],
     ['no issuer', () => withMfa({}), new AuthConfigError('mfa.issuer', 'is required (a non-empty string)')],
     ['a challenge under a minute', () => withMfa({ issuer: 'x', challengeTtlSeconds: 59 }), new AuthConfigError('mfa.challengeTtlSeconds', 'must be between 60 and 900', 59)],
     ['a challenge over 15 minutes', () => withMfa({ issuer: 'x', challengeTtlSeconds: 901 }), new AuthConfigError('mfa.challengeTtlSeconds', 'must be between 60 and 900', 901)],
