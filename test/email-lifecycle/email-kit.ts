@@ -39,7 +39,8 @@ export interface EmailApp extends TestApp {
   me(held: Held): Promise<request.Response>;
   /** What each way to use the credential answers now (session: /me; jwt: /me, then refresh). */
   statuses(held: Held): Promise<number[]>;
-  verify(token: unknown): Promise<request.Response>;
+  /** POST /verify-email; with `held`, from the browser that credential signs in (the first proof keeps it). */
+  verify(token: unknown, held?: Held): Promise<request.Response>;
   sendVerification(held?: Held, body?: unknown): Promise<request.Response>;
   changeEmail(held: Held | undefined, body: Record<string, unknown>): Promise<request.Response>;
   confirm(token: unknown, held?: Held): Promise<request.Response>;
@@ -125,7 +126,7 @@ export async function createEmailApp(options: EmailAppOptions): Promise<EmailApp
       if (credential === 'session') return [me];
       return [me, (await request(url).post('/auth/refresh').set('Cookie', `svc_refresh=${held.refresh}`)).status];
     },
-    verify: (token) => request(url).post('/auth/verify-email').send({ token }),
+    verify: (token, held) => post('/auth/verify-email', held).send({ token }),
     sendVerification: (held, body) => (body === undefined ? post('/auth/send-verification', held) : post('/auth/send-verification', held).send(body as object)),
     changeEmail: (held, body) => post('/auth/change-email', held).send(body),
     confirm: (token, held) => post('/auth/confirm-email', held).send({ token }),
