@@ -119,6 +119,20 @@ describe.each(PAIRS)('pending changes of email and recovery, on %s, %s credentia
     expect((await t.cancel(await t.cancelTokenOf(other.email))).body).toEqual(TOKEN_INVALID);
   });
 
+  it('a cross-site request that carries a credential cookie is refused as at its siblings (403 CSRF_REJECTED), nothing spent', async () => {
+    if (credential !== 'session') return; // The session cookie is the one every route reads.
+    const { email, victim, changeToken } = await attackerAsksForChange();
+    const cancelToken = await t.cancelTokenOf(email);
+    for (const [path, token] of [
+      ['/auth/confirm-email', changeToken],
+      ['/auth/cancel-email-change', cancelToken],
+    ] as const) {
+      const refused = await request(t.url).post(path).set(victim.headers).set('Origin', 'https://evil.example').send({ token });
+      expect([path, refused.status, refused.body.code]).toEqual([path, 403, 'CSRF_REJECTED']);
+    }
+    expect((await t.cancel(cancelToken)).status).toBe(204);
+  });
+
   it('bad tokens: unknown, a confirmation token, a verification token are 400 VERIFICATION_TOKEN_INVALID; not a string is 400 VALIDATION_FAILED; a cancel token does not confirm', async () => {
     const { email, changeToken } = await attackerAsksForChange();
     expect((await t.cancel('A'.repeat(43))).body).toEqual(TOKEN_INVALID);
