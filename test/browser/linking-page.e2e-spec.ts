@@ -7,6 +7,7 @@ import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { refuseConsentAtProvider, signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
+import { verifyInPage } from './support/verify-in-page.js';
 import { nextUserId } from './support/signed-in-user.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
@@ -18,12 +19,14 @@ const PROVIDER_ACCOUNTS = {
   joan: { email: 'joan@example.io', email_verified: true, name: 'Joan' },
 };
 
-async function signUp(page: Page, email: string): Promise<string> {
+/** Signs up and verifies the email from its mail, as the demo's default (optional verification) asks before a link. */
+async function signUp(page: Page, demo: DemoProcess, email: string): Promise<string> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery');
   const signedUp = nextUserId(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await see(page.getByRole('status'), `Signed in as ${email}`);
+  await verifyInPage(page, demo, email);
   return signedUp;
 }
 
@@ -74,7 +77,7 @@ describeInChromium('the demo page linking a provider identity, in Chromium', () 
       await page.goto(demo.baseUrl);
       await see(page.getByRole('status'), 'Not signed in');
       await page.getByRole('link', { name: 'Sign in with corp' }).waitFor();
-      const accountId = await signUp(page, 'ada@example.io');
+      const accountId = await signUp(page, demo, 'ada@example.io');
       await see(corpRow(page), 'Not linked');
 
       await page.getByRole('button', { name: 'Link corp' }).click();
@@ -106,7 +109,7 @@ describeInChromium('the demo page linking a provider identity, in Chromium', () 
 
     it('unlinks the only identity of a user who has a password (by keyboard); the list updates and focus stays on the row\'s button', async () => {
       await page.goto(demo.baseUrl);
-      await signUp(page, 'barbara@example.io');
+      await signUp(page, demo, 'barbara@example.io');
       await page.getByRole('button', { name: 'Link corp' }).click();
       await signInAtProvider(page, 'mary');
       await page.waitForURL(`${demo.baseUrl}/`);

@@ -8,6 +8,7 @@ import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
+import { verifyInPage } from './support/verify-in-page.js';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
@@ -19,11 +20,13 @@ const passkeyList = (page: Page) => page.getByRole('region', { name: 'Passkeys' 
 const passkeyIdOf = (page: Page, name: string): Promise<string | null> =>
   passkeyList(page).getByRole('button', { name: `Remove ${name}` }).getAttribute('data-passkey');
 
-async function signUp(page: Page, email: string): Promise<void> {
+/** Signs up and verifies the email from its mail, as the demo's default (optional verification) asks before a passkey. */
+async function signUp(page: Page, demo: DemoProcess, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await see(page.getByRole('status'), `Signed in as ${email}`);
+  await verifyInPage(page, demo, email);
 }
 
 /** Adds a passkey with the keyboard: its name typed, Enter in the field (the form's one button). */
@@ -89,7 +92,7 @@ describeInChromium('the demo page with passkeys, in Chromium', () => {
       const email = `ada-${credential}@example.io`;
       await page.goto(origin);
       await see(page.getByRole('status'), 'Not signed in');
-      await signUp(page, email);
+      await signUp(page, demo, email);
       await see(passkeyList(page), 'No passkey yet');
 
       await addPasskey(page, 'Work laptop');
@@ -128,7 +131,7 @@ describeInChromium('the demo page with passkeys, in Chromium', () => {
     it('stays signed in across a reload after a passkey login, its list intact', async () => {
       const email = `grace-${credential}@example.io`;
       await page.goto(origin);
-      await signUp(page, email);
+      await signUp(page, demo, email);
       await addPasskey(page, 'Phone');
       await logOut(page);
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -5,7 +5,9 @@ import { codeOfSecretAt, wrongCodeAt } from '../two-step/codes-of-secret.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { descriptionOf } from './support/described-by.js';
 import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
+import type { DemoProcess } from '../demo/demo-process.js';
 import { see } from './support/see.js';
+import { verifyInPage } from './support/verify-in-page.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
@@ -20,11 +22,13 @@ async function credentialCookies(watched: WatchedPage): Promise<string[]> {
   return (await watched.context.cookies()).map((cookie) => cookie.name).filter((name) => name === 'svc_session' || name === 'svc_refresh');
 }
 
-async function signUp(page: Page, email: string): Promise<void> {
+/** Signs up and verifies the email from its mail, as the demo's default (optional verification) asks before two-step login. */
+async function signUp(page: Page, demo: DemoProcess, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await see(page.getByRole('status'), `Signed in as ${email}`);
+  await verifyInPage(page, demo, email);
 }
 
 async function logIn(page: Page, email: string): Promise<void> {
@@ -67,7 +71,7 @@ describeInChromium('the demo page\'s two-step login, in Chromium', () => {
     /** Signs up `email` and turns two-step login on from the page; the secret it showed, and the recovery codes. */
     async function turnOn(email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
       await page.goto(demo.baseUrl);
-      await signUp(page, email);
+      await signUp(page, demo, email);
       const part = twoStep(page);
       await see(part, 'Off.');
       await part.getByLabel('Password').fill(PASSWORD);

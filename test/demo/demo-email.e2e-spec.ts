@@ -83,12 +83,41 @@ describe('the demo with AUTH_EMAIL_VERIFICATION=required', () => {
     expect((await ada('POST', '/auth/change-email', { newEmail: 'ada.lovelace@example.io', password: PASSWORD })).status).toBe(202);
     const confirmation = await mailTo('ada.lovelace@example.io', 'email_change');
     expect(confirmation).toEqual({ to: 'ada.lovelace@example.io', kind: 'email_change', link: expect.stringMatching(new RegExp(`^${demo.baseUrl}/confirm-email\\?token=[A-Za-z0-9_-]{43}$`)) });
-    expect(await mailTo('ada@example.io', 'email_change_notice')).toEqual({ to: 'ada@example.io', kind: 'email_change_notice', reason: 'change_requested' });
+    expect(await mailTo('ada@example.io', 'email_change_notice')).toEqual({
+      to: 'ada@example.io',
+      kind: 'email_change_notice',
+      reason: 'change_requested',
+      link: expect.stringMatching(new RegExp(`^${demo.baseUrl}/cancel-email-change\\?token=[A-Za-z0-9_-]{43}$`)),
+    });
     const confirmPage = await (await fetch(String(confirmation.link))).text();
     expect(confirmPage).toContain('>Confirm email</button>');
     // Opened anywhere: a mailed link needs no credential.
     expect((await client(demo.baseUrl)('POST', '/auth/confirm-email', { token: tokenOf(confirmation.link) })).status).toBe(204);
     expect((await ada('GET', '/auth/me')).body).toMatchObject({ email: 'ada.lovelace@example.io', emailVerified: true });
+  });
+
+  it('the notice to the old address → its page → Cancel email change: the change is void, every device signed out', async () => {
+    const cy = client(demo.baseUrl);
+    await cy('POST', '/auth/signup', { email: 'cy@example.io', password: PASSWORD });
+    await cy('POST', '/auth/verify-email', { token: tokenOf((await mailTo('cy@example.io', 'email_verification')).link) });
+    expect((await cy('POST', '/auth/login', { email: 'cy@example.io', password: PASSWORD })).status).toBe(200);
+    // Someone holding Cy's session asks to move the email to their own address.
+    expect((await cy('POST', '/auth/change-email', { newEmail: 'mallory@example.io', password: PASSWORD })).status).toBe(202);
+    const confirmation = await mailTo('mallory@example.io', 'email_change');
+    const notice = await mailTo('cy@example.io', 'email_change_notice');
+
+    const page = await fetch(String(notice.link));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    expect(html).toContain('<title>Cancel the change of your email · svc demo</title>');
+    expect(html).toContain('>Cancel email change</button>');
+    expect((await client(demo.baseUrl)('POST', '/auth/cancel-email-change', { token: tokenOf(notice.link) })).status).toBe(204);
+
+    expect((await cy('GET', '/auth/me')).status).toBe(401);
+    const late = await client(demo.baseUrl)('POST', '/auth/confirm-email', { token: tokenOf(confirmation.link) });
+    expect([late.status, late.body.code]).toEqual([400, 'VERIFICATION_TOKEN_INVALID']);
+    expect((await cy('POST', '/auth/login', { email: 'cy@example.io', password: PASSWORD })).status).toBe(200);
   });
 
   it('a change to a taken address answers alike and prints only a notice to it; no EVENT line shows a token or a link', async () => {

@@ -68,7 +68,7 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const document = (await (await fetch(`${url}/docs-json`)).json()) as Document;
     const password = ['POST /auth/change-password', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/reset-password', 'POST /auth/signup'];
     // AUTH_EMAIL_VERIFICATION defaults to optional beside a password.
-    const email = ['POST /auth/change-email', 'POST /auth/confirm-email', 'POST /auth/send-verification', 'POST /auth/verify-email'];
+    const email = ['POST /auth/cancel-email-change', 'POST /auth/change-email', 'POST /auth/confirm-email', 'POST /auth/send-verification', 'POST /auth/verify-email'];
     const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`];
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
     const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];

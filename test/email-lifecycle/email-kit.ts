@@ -39,7 +39,8 @@ export interface EmailApp extends TestApp {
   me(held: Held): Promise<request.Response>;
   /** What each way to use the credential answers now (session: /me; jwt: /me, then refresh). */
   statuses(held: Held): Promise<number[]>;
-  verify(token: unknown): Promise<request.Response>;
+  /** POST /verify-email; with `held`, from the browser that credential signs in (the first proof keeps it). */
+  verify(token: unknown, held?: Held): Promise<request.Response>;
   sendVerification(held?: Held, body?: unknown): Promise<request.Response>;
   changeEmail(held: Held | undefined, body: Record<string, unknown>): Promise<request.Response>;
   confirm(token: unknown, held?: Held): Promise<request.Response>;
@@ -49,6 +50,9 @@ export interface EmailApp extends TestApp {
   verificationTokenOf(email: string): Promise<string>;
   /** The newest change-of-email token mailed to `newEmail`. */
   changeTokenOf(newEmail: string): Promise<string>;
+  /** The cancel token of the newest change-of-email notice mailed to `oldEmail`. */
+  cancelTokenOf(oldEmail: string): Promise<string>;
+  cancel(token: unknown, held?: Held): Promise<request.Response>;
   tokenRows(userId: string): Promise<Record<string, unknown>[]>;
   userRow(id: string): Promise<Record<string, unknown>>;
 }
@@ -125,10 +129,11 @@ export async function createEmailApp(options: EmailAppOptions): Promise<EmailApp
       if (credential === 'session') return [me];
       return [me, (await request(url).post('/auth/refresh').set('Cookie', `svc_refresh=${held.refresh}`)).status];
     },
-    verify: (token) => request(url).post('/auth/verify-email').send({ token }),
+    verify: (token, held) => post('/auth/verify-email', held).send({ token }),
     sendVerification: (held, body) => (body === undefined ? post('/auth/send-verification', held) : post('/auth/send-verification', held).send(body as object)),
     changeEmail: (held, body) => post('/auth/change-email', held).send(body),
     confirm: (token, held) => post('/auth/confirm-email', held).send({ token }),
+    cancel: (token, held) => post('/auth/cancel-email-change', held).send({ token }),
     delivered,
     async verificationTokenOf(email) {
       const mails = (await delivered(AuthEvent.EmailVerificationRequested)).filter((mail) => mail.user.email === email);
@@ -139,6 +144,11 @@ export async function createEmailApp(options: EmailAppOptions): Promise<EmailApp
       const mails = (await delivered(AuthEvent.EmailChangeRequested)).filter((mail) => mail.newEmail === newEmail);
       if (mails.length === 0) throw new Error(`no confirmation mail to ${newEmail}`);
       return mails.at(-1)!.token;
+    },
+    async cancelTokenOf(oldEmail) {
+      const mails = (await delivered(AuthEvent.EmailChangeNotice)).filter((mail) => mail.to === oldEmail && mail.reason === 'change_requested');
+      if (mails.length === 0) throw new Error(`no change notice to ${oldEmail}`);
+      return mails.at(-1)!.token!;
     },
     tokenRows: (userId) => t.dataSource.query(`SELECT * FROM email_tokens WHERE user_id = '${userId}' ORDER BY created_at, id`),
     async userRow(id) {

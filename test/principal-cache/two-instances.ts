@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { AuthEvent } from '#svc/auth';
 import pg from 'pg';
 import type { InvalidationTransport } from '../../libs/auth/src/credentials/cache/invalidation-transport.js';
 import { INVALIDATION_TRANSPORT, PRINCIPAL_CACHE } from '../../libs/auth/src/credentials/cache/principal-cache.tokens.js';
@@ -47,8 +48,9 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
   };
 
   beforeAll(async () => {
-    a = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions() });
-    b = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions(), sharing: a });
+    // Email verification on: a verification link is a revocation too (README, "Account pre-hijacking").
+    a = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions(), options: { emailVerification: {} } });
+    b = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions(), sharing: a, options: { emailVerification: {} } });
     watchInvalidations();
   }, 60_000);
   afterAll(async () => {
@@ -172,6 +174,17 @@ describe.each(cases)('two %s instances, %s invalidation', (credential, transport
       return (await b.me(held)) === 200 && b.statements() > from;
     }, PROPAGATION_LIMIT_MS * 10);
     expect(b.statements()).toBeGreaterThan(before);
+  });
+
+  it("the first proof of the mailbox on A (a verification link opened elsewhere) ends on B the credential B had cached", async () => {
+    const email = unique('reclaimed');
+    const planted = await a.signup(email);
+    await expectServedFromCacheOnB(planted);
+    await a.afterResponses();
+    const [mail] = a.events.payloadsOf(AuthEvent.EmailVerificationRequested).filter((event) => event.user.email === email);
+    appliedOnB = undefined;
+    expect((await a.send('POST', '/auth/verify-email', undefined, { token: mail.token })).status).toBe(204);
+    expect(await honouredOnBAfter(planted, performance.now())).toBeLessThanOrEqual(PROPAGATION_LIMIT_MS);
   });
 
   it('the notification connection lost: B reads the database (a revocation meanwhile is honoured at once), then caches again once it listens', async () => {

@@ -28,7 +28,7 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
 export function demoAuthOptions(config: DemoConfig, redis: (RedisCommands & RedisPubSubClient) | undefined): AuthOptions & AuthModuleExtras {
   const common = {
     entities: { user: DemoUser },
-    // The links of the MAIL lines open the page's /verify-email and /confirm-email, the library's default paths.
+    // The links of the MAIL lines open the page's /verify-email, /confirm-email and /cancel-email-change, the library's default paths.
     emailVerification: config.emailVerification === 'off' ? undefined : { required: config.emailVerification === 'required' },
     baseUrl: config.baseUrl,
     cookie: { secure: config.cookieSecure },

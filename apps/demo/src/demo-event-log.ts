@@ -65,7 +65,7 @@ export class DemoEventLog implements OnModuleDestroy {
       }
       case AuthEvent.EmailChangeNotice: {
         const event = payload as unknown as EmailChangeNoticeEvent;
-        return send({ to: event.to, kind: 'email_change_notice', reason: event.reason });
+        return send({ to: event.to, kind: 'email_change_notice', reason: event.reason, ...(event.link ? { link: event.link } : {}) });
       }
     }
   }

@@ -45,6 +45,7 @@ import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+import { UnprovenMailbox } from './users/unproven-mailbox.js';
 import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { principalCacheProviders } from './credentials/cache/principal-cache.providers.js';
@@ -102,6 +103,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     UnitOfWork,
     UserStore,
     WaysIn,
+    UnprovenMailbox,
     UserSerializer,
     HookRunner,
     AfterResponse,

@@ -57,6 +57,8 @@ export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/
 export type {
   AccountLinkEvent,
   EmailChangedEvent,
+  EmailChangeCancelledEvent,
+  AccountReclaimedEvent,
   EmailChangeNoticeEvent,
   EmailChangeRequestedEvent,
   EmailVerificationRequestedEvent,

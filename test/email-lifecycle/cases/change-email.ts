@@ -31,7 +31,9 @@ describe.each(PAIRS)('change of email on %s, %s credential (README, "Verifying e
 
     const [confirmation] = await deliveredFor(AuthEvent.EmailChangeRequested, user.id);
     expect(confirmation).toEqual({ user, newEmail, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), link: `${BASE_URL}/confirm-email?token=${confirmation.token}` });
-    expect(await deliveredFor(AuthEvent.EmailChangeNotice, user.id)).toEqual([{ user, to: oldEmail, reason: 'change_requested' }]);
+    const cancel = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+    const [notice] = await deliveredFor(AuthEvent.EmailChangeNotice, user.id);
+    expect(await deliveredFor(AuthEvent.EmailChangeNotice, user.id)).toEqual([{ user, to: oldEmail, reason: 'change_requested', token: cancel, link: `${BASE_URL}/cancel-email-change?token=${notice.token}` }]);
     expect((await t.me(held)).body).toMatchObject({ email: oldEmail, emailVerified: false });
 
     const rows = (await t.tokenRows(user.id)).filter((row) => row.purpose === 'change');
@@ -95,10 +97,12 @@ describe.each(PAIRS)('change of email on %s, %s credential (README, "Verifying e
       expect(response.text).toBe('');
     }
     expect(await deliveredFor(AuthEvent.EmailChangeRequested, user.id)).toEqual([]);
+    // Only the notice to the account's own address carries a cancel link.
+    const cancel = { token: expect.any(String), link: expect.stringContaining(`${BASE_URL}/cancel-email-change?token=`) };
     expect(await deliveredFor(AuthEvent.EmailChangeNotice, user.id)).toEqual([
-      { user, to: user.email, reason: 'change_requested' },
+      { user, to: user.email, reason: 'change_requested', ...cancel },
       { user, to: taken, reason: 'address_taken' },
-      { user, to: user.email, reason: 'change_requested' },
+      { user, to: user.email, reason: 'change_requested', ...cancel },
       { user, to: lookalike, reason: 'address_taken' },
     ]);
   });

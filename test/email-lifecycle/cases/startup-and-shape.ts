@@ -10,7 +10,7 @@ import { createEmailApp, type EmailApp, PASSWORD } from '../email-kit.js';
 
 const BASE_URL = 'http://app.test';
 const oidc = { providers: [{ name: 'op', issuer: 'https://op.example', clientId: 'client', clientSecret: 'GOCSPX-q8Vz3kR1xN7pL2mW9tY4bH6c' }] };
-const EMAIL_ROUTES = ['/auth/change-email', '/auth/confirm-email', '/auth/send-verification', '/auth/verify-email'];
+const EMAIL_ROUTES = ['/auth/cancel-email-change', '/auth/change-email', '/auth/confirm-email', '/auth/send-verification', '/auth/verify-email'];
 
 @Injectable()
 class VerificationMailer {
@@ -111,7 +111,7 @@ describe('the OpenAPI document with the section', () => {
   });
   afterAll(() => t?.close());
 
-  it('lists the four routes with their answers; signup gives the user body only and login may answer 403 EMAIL_NOT_VERIFIED', () => {
+  it('lists the five routes with their answers; signup gives the user body only and login may answer 403 EMAIL_NOT_VERIFIED', () => {
     const document = addAuthToDocument(SwaggerModule.createDocument(t.app, new DocumentBuilder().build()), t.app);
     const operation = (path: string, method = 'post') => (document.paths[path] as Record<string, { responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>; security?: unknown }>)[method];
     expect(Object.keys(document.paths).filter((path) => EMAIL_ROUTES.includes(path)).sort()).toEqual(EMAIL_ROUTES);
@@ -122,6 +122,8 @@ describe('the OpenAPI document with the section', () => {
     expect(operation('/auth/change-email').responses['401'].description).toContain('INVALID_CREDENTIALS');
     expect(operation('/auth/confirm-email').responses['409'].description).toContain('EMAIL_ALREADY_REGISTERED');
     expect(operation('/auth/confirm-email').security).toBeUndefined();
+    expect(operation('/auth/cancel-email-change').responses['400'].description).toContain('VERIFICATION_TOKEN_INVALID');
+    expect(operation('/auth/cancel-email-change').security).toBeUndefined();
     expect(operation('/auth/login').responses['403'].description).toContain('EMAIL_NOT_VERIFIED');
     expect(operation('/auth/signup').responses['201'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/SvcUserBody' });
     expect((document.components!.schemas!.SvcUserBody as { properties: Record<string, unknown>; required: string[] }).properties.emailVerified).toMatchObject({ type: 'boolean' });
@@ -137,8 +139,8 @@ describe('rate limits of the email routes (README, "Rate limiting")', () => {
 
   const send = (path: string, from: string, body: object, headers: Record<string, string> = {}) => request(t.url).post(path).set('X-Forwarded-For', from).set(headers).send(body);
 
-  it('verify-email and confirm-email: per address', async () => {
-    for (const path of ['/auth/verify-email', '/auth/confirm-email']) {
+  it('verify-email, confirm-email and cancel-email-change: per address', async () => {
+    for (const path of ['/auth/verify-email', '/auth/confirm-email', '/auth/cancel-email-change']) {
       for (const _ of [1, 2]) expect((await send(path, '198.51.100.1', { token: 'A'.repeat(43) })).status).toBe(400);
       const refused = await send(path, '198.51.100.1', { token: 'A'.repeat(43) });
       expect([refused.status, refused.body.code, refused.headers['retry-after']]).toEqual([429, 'RATE_LIMITED', '60']);

@@ -46,7 +46,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (README, "Verifyin
 
   it('POST /verify-email: 204, the email verified (row, body, event), the token spent', async () => {
     const { user, held, token } = await t.account(nextEmail());
-    const response = await t.verify(token);
+    const response = await t.verify(token, held);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -112,7 +112,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (README, "Verifyin
   it('send-verification: 409 EMAIL_ALREADY_VERIFIED once verified, 401 without a credential; nothing mailed', async () => {
     const email = nextEmail();
     const { held, token } = await t.account(email);
-    await t.verify(token);
+    await t.verify(token, held);
     const mailed = (await t.delivered(AuthEvent.EmailVerificationRequested)).length;
     const verified = await t.sendVerification(held);
     expect(verified.status).toBe(409);

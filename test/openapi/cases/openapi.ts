@@ -44,6 +44,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       .sort();
     // With a password, the demo's AUTH_EMAIL_VERIFICATION defaults to optional: the email routes too.
     const password = [
+      'POST /auth/cancel-email-change',
       'POST /auth/change-email',
       'POST /auth/change-password',
       'POST /auth/confirm-email',

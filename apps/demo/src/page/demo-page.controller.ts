@@ -61,6 +61,16 @@ export class DemoPageController {
     return renderDemoPage(this.config, 'confirm-email');
   }
 
+  @Get('cancel-email-change')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  cancelEmailChangePage(): string {
+    return renderDemoPage(this.config, 'cancel-email-change');
+  }
+
   @Get('demo.js')
   @Header('Content-Type', 'text/javascript; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')

@@ -1,5 +1,5 @@
-/** The two pages a mailed email link opens (README, "Verifying emails and changing them"). */
-export type EmailLinkView = 'verify-email' | 'confirm-email';
+/** The pages a mailed email link opens (README, "Verifying emails and changing them"). */
+export type EmailLinkView = 'verify-email' | 'confirm-email' | 'cancel-email-change';
 
 const TEXTS: Record<EmailLinkView, { title: string; lead: string; button: string }> = {
   'verify-email': { title: 'Verify your email', lead: 'Press the button to confirm that this address is yours.', button: 'Verify email' },
@@ -7,6 +7,11 @@ const TEXTS: Record<EmailLinkView, { title: string; lead: string; button: string
     title: 'Confirm your new email',
     lead: "Press the button to make this address your account's email. Every other device signed in to the account is signed out.",
     button: 'Confirm email',
+  },
+  'cancel-email-change': {
+    title: 'Cancel the change of your email',
+    lead: 'Press the button to keep this address as your account\'s email. Every device signed in to the account is signed out: sign in again, and change your password if you did not ask for the change.',
+    button: 'Cancel email change',
   },
 };
 

@@ -39,7 +39,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${password ? twoStepChallengeSection(DEMO_TOTP_ISSUER) : ''}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys)}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' || view === 'cancel-email-change' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${password ? twoStepChallengeSection(DEMO_TOTP_ISSUER) : ''}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys)}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>

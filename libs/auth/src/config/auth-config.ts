@@ -67,6 +67,7 @@ export interface AuthConfig {
     readonly tokenTtlSeconds: number;
     readonly verifyPath: string;
     readonly confirmPath: string;
+    readonly cancelPath: string;
     readonly sendsMail: boolean;
   };
   /** Present when two-step login is on. */

@@ -86,6 +86,8 @@ export interface EmailVerificationOptions {
   verifyPath?: string;
   /** The application's page a change-of-email confirmation opens (`<baseUrl><confirmPath>?token=`). @default '/confirm-email' */
   confirmPath?: string;
+  /** The application's page the cancel link of a change-of-email notice opens (`<baseUrl><cancelPath>?token=`). @default '/cancel-email-change' */
+  cancelPath?: string;
   /**
    * The application mails the links and notices: observers of `svc.email.verification_requested`,
    * `svc.email.change_requested` and `svc.email.change_notice` must exist, or startup fails (nothing

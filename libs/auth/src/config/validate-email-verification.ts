@@ -22,6 +22,7 @@ export function validateEmailVerification(section: EmailVerificationOptions | un
     tokenTtlSeconds: int('emailVerification.tokenTtlSeconds', section.tokenTtlSeconds, 86_400, 300, 604_800),
     verifyPath: pagePath('emailVerification.verifyPath', section.verifyPath, '/verify-email'),
     confirmPath: pagePath('emailVerification.confirmPath', section.confirmPath, '/confirm-email'),
+    cancelPath: pagePath('emailVerification.cancelPath', section.cancelPath, '/cancel-email-change'),
     sendsMail: bool('emailVerification.sendsMail', section.sendsMail, true),
   };
 }

@@ -6,6 +6,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { isUuid } from '../persistence/uuid.js';
+import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
 import type { CredentialDevices } from './credential-devices.js';
 import type { Principal } from './credential-resolver.js';
 import { CurrentUserGuard, principalOf } from './current-user.guard.js';
@@ -60,7 +61,7 @@ export class DevicesController {
     this.announce(request, userId, [id.toLowerCase()]);
   }
 
-  /** 204: every live device of the user but the one making the request. */
+  /** 204: every live device of the user but the one making the request; every pending change of email is void. */
   @Delete('sessions')
   @HttpCode(HttpStatus.NO_CONTENT)
   async revokeOthers(@Req() request: Request): Promise<void> {
@@ -68,6 +69,8 @@ export class DevicesController {
     const current = currentDeviceOf(principal);
     const userId = principal.user.id;
     const revoked = await this.unitOfWork.transaction(async (manager) => {
+      // OWASP ASVS 5.0 V6: signing out everywhere spends a change of email a signed-out device asked for.
+      await voidPendingEmailChanges(manager, userId);
       const ended: string[] = [];
       for (const device of await this.devices.listOfUser(manager, userId)) {
         if (device.id !== current && (await this.devices.revokeOfUser(manager, userId, device.id))) ended.push(device.id);

@@ -1,11 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** What a mailed email token proves when it comes back. */
-export type EmailTokenPurpose = 'verify' | 'change';
+export type EmailTokenPurpose = 'verify' | 'change' | 'cancel';
 
 /**
  * A single-use token mailed for an email address (table `email_tokens`; README, "Schema"): `verify`
- * proves the user receives mail at their email, `change` that they receive it at `newEmail`.
+ * proves the user receives mail at their email, `change` that they receive it at `newEmail`, `cancel`
+ * (the link of the notice to the old address) that the old address refuses a pending change.
  */
 @Entity('email_tokens')
 export class EmailToken {

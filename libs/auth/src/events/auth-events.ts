@@ -21,6 +21,8 @@ export const AuthEvent = {
   EmailChangeRequested: 'svc.email.change_requested',
   EmailChangeNotice: 'svc.email.change_notice',
   EmailChanged: 'svc.email.changed',
+  EmailChangeCancelled: 'svc.email.change_cancelled',
+  AccountReclaimed: 'svc.account.reclaimed',
   SessionRevoked: 'svc.session.revoked',
   MfaEnabled: 'svc.mfa.enabled',
   MfaDisabled: 'svc.mfa.disabled',
@@ -131,14 +133,35 @@ export interface EmailChangeRequestedEvent {
 }
 
 /**
- * EmailChangeNotice: a message without a link, to `to`. `change_requested`: to the user's current
- * address, whenever a change is asked for; `address_taken`: to the new address instead of the
- * confirmation, when another account holds it (the request's answer does not say so).
+ * EmailChangeNotice: a message to `to`. `change_requested`: to the user's current address, whenever
+ * a change is asked for, with `link` (which carries `token`) to cancel it; `address_taken`: to the new
+ * address instead of the confirmation, when another account holds it (the request's answer does not
+ * say so), without a link.
  */
 export interface EmailChangeNoticeEvent {
   user: UserBody;
   to: string;
   reason: 'change_requested' | 'address_taken';
+  /** `change_requested` only: the cancel token. */
+  token?: string;
+  /** `change_requested` only: `<baseUrl><emailVerification.cancelPath>?token=<token>` */
+  link?: string;
+}
+
+/** EmailChangeCancelled: a notice's cancel link was used; the pending change is void and every credential of the user ended. */
+export interface EmailChangeCancelledEvent {
+  userId: string;
+  at: Date;
+}
+
+/**
+ * AccountReclaimed: the first proof of the user's mailbox (a verification link, or a password reset)
+ * ended every earlier credential and pending change of email and removed what was added before it,
+ * counted: linked identities, passkeys, and `totp` 1 when an enabled authenticator app was removed, else 0.
+ */
+export interface AccountReclaimedEvent {
+  user: UserBody;
+  removed: { identities: number; passkeys: number; totp: number };
 }
 
 /** EmailChanged: a change was confirmed; the user's email is `to`, verified. */
@@ -222,6 +245,8 @@ export interface AuthEventPayloads {
   'svc.email.change_requested': EmailChangeRequestedEvent;
   'svc.email.change_notice': EmailChangeNoticeEvent;
   'svc.email.changed': EmailChangedEvent;
+  'svc.email.change_cancelled': EmailChangeCancelledEvent;
+  'svc.account.reclaimed': AccountReclaimedEvent;
   'svc.session.revoked': SessionRevokedEvent;
   'svc.mfa.enabled': MfaChangeEvent;
   'svc.mfa.disabled': MfaChangeEvent;

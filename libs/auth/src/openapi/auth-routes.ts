@@ -55,6 +55,8 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
   const credentialBody = config.credential === 'jwt' ? 'token' : 'user';
   const required = config.emailVerification?.required === true;
   const signupSignsIn = !(config.credential === 'session' && !config.session.loginOnSignup) && !required;
+  // README, "Account pre-hijacking": no way in is added before the email is verified.
+  const unverified: AuthErrorCode[] = config.emailVerification ? ['EMAIL_NOT_VERIFIED'] : [];
   const password: AuthRoute[] = config.loginMethods.includes('password')
     ? [
         {
@@ -99,7 +101,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
         },
         ...(config.emailVerification ? emailRoutes(limited) : []),
-        ...(config.mfa ? mfaRoutes(limited, credentialBody) : []),
+        ...(config.mfa ? mfaRoutes(limited, credentialBody, unverified) : []),
       ]
     : [];
   const oauthMethods = (['oauth2', 'oidc'] as const).filter((method) => config.loginMethods.includes(method));
@@ -130,6 +132,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
                 'OAUTH_ACCOUNT_ORPHANED',
                 'OAUTH_ACCOUNT_LINKED_ELSEWHERE',
                 'OAUTH_PROVIDER_ALREADY_LINKED',
+                ...unverified,
                 'USER_INACTIVE',
                 'HOOK_ABORTED',
                 'HOOK_FAILED',
@@ -146,7 +149,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       pathParameters: { provider: providersOf(method) },
       redirectQuery: true,
       success: { status: 200, description: 'The authorization URL; the state cookie is set', body: 'linkUrl' },
-      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', 'CSRF_REJECTED', ...limited],
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', ...unverified, 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE', 'CSRF_REJECTED', ...limited],
     } satisfies AuthRoute,
   ]);
   const accounts: AuthRoute[] =
@@ -226,12 +229,12 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
         ]
       : []),
   ];
-  const passkeys = config.passkeys ? passkeyRoutes(limited, credentialBody) : [];
+  const passkeys = config.passkeys ? passkeyRoutes(limited, credentialBody, unverified) : [];
   return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
 }
 
 /** Two-step login (README, "Two-step login"). */
-function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): AuthRoute[] {
+function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', unverified: AuthErrorCode[] = []): AuthRoute[] {
   const settings: AuthErrorCode[] = [...BODY_RULES, 'UNAUTHENTICATED', 'CSRF_REJECTED', ...limited];
   return [
     {
@@ -241,7 +244,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): 
       body: 'mfaPassword',
       authenticated: true,
       success: { status: 200, description: 'The secret, shown this once', body: 'mfaSetup' },
-      errors: [...settings, 'CURRENT_PASSWORD_INVALID', 'MFA_ALREADY_ENABLED'],
+      errors: [...settings, ...unverified, 'CURRENT_PASSWORD_INVALID', 'MFA_ALREADY_ENABLED'],
     },
     {
       method: 'post',
@@ -250,7 +253,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): 
       body: 'mfaCode',
       authenticated: true,
       success: { status: 200, description: 'On; the recovery codes, shown this once', body: 'recoveryCodes' },
-      errors: [...settings, 'MFA_CODE_INVALID', 'MFA_ALREADY_ENABLED', 'MFA_SETUP_REQUIRED', 'HOOK_ABORTED', 'HOOK_FAILED'],
+      errors: [...settings, ...unverified, 'MFA_CODE_INVALID', 'MFA_ALREADY_ENABLED', 'MFA_SETUP_REQUIRED', 'HOOK_ABORTED', 'HOOK_FAILED'],
     },
     {
       method: 'post',
@@ -297,7 +300,7 @@ export function unservedAuthRoutes(config: AuthConfig): Pick<AuthRoute, 'method'
 }
 
 /** Passkeys (README, "Passkeys"). */
-function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token'): AuthRoute[] {
+function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', unverified: AuthErrorCode[] = []): AuthRoute[] {
   return [
     {
       method: 'post',
@@ -306,7 +309,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       body: 'empty',
       authenticated: true,
       success: { status: 200, description: 'PublicKeyCredentialCreationOptionsJSON', body: 'passkeyCreationOptions' },
-      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'CSRF_REJECTED', ...limited],
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', ...unverified, 'CSRF_REJECTED', ...limited],
     },
     {
       method: 'post',
@@ -315,7 +318,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       body: 'passkeyRegistration',
       authenticated: true,
       success: { status: 201, description: 'The passkey', body: 'passkey' },
-      errors: [...BODY_RULES, 'UNAUTHENTICATED', 'PASSKEY_INVALID', 'CSRF_REJECTED', ...limited],
+      errors: [...BODY_RULES, 'UNAUTHENTICATED', ...unverified, 'PASSKEY_INVALID', 'CSRF_REJECTED', ...limited],
     },
     {
       method: 'post',
@@ -369,7 +372,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
     {
       method: 'post',
       path: '/verify-email',
-      summary: "Verify the user's email with a mailed token",
+      summary: "Verify the user's email with a mailed token; the first proof reclaims the account (every other credential ends, ways in added before it are removed)",
       body: 'emailToken',
       success: { status: 204, description: 'Email verified' },
       errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
@@ -386,7 +389,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
     {
       method: 'post',
       path: '/change-email',
-      summary: 'Ask to change the signed-in user\'s email: a confirmation to the new address, a notice to the old (the same answer whether or not the new one is taken)',
+      summary: 'Ask to change the signed-in user\'s email: a confirmation to the new address, a notice with a cancel link to the old (the same answer whether or not the new one is taken)',
       body: 'changeEmail',
       authenticated: true,
       success: { status: 202, description: 'Accepted' },
@@ -399,6 +402,14 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
       body: 'emailToken',
       success: { status: 204, description: 'Email changed' },
       errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
+    },
+    {
+      method: 'post',
+      path: '/cancel-email-change',
+      summary: "Cancel a pending change of the user's email with the token of the notice to the old address; every credential of the user ends",
+      body: 'emailToken',
+      success: { status: 204, description: 'Change cancelled' },
+      errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
     },
   ];
 }

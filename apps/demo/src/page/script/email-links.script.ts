@@ -1,4 +1,4 @@
-/** /demo/email-links.js: the button of a mailed link's page (/verify-email, /confirm-email) sends its token. */
+/** /demo/email-links.js: the button of a mailed link's page (/verify-email, /confirm-email, /cancel-email-change) sends its token. */
 export const emailLinksScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
 import { clearMessages, showNotice, showRefusal } from './messages.js';
@@ -6,13 +6,18 @@ import { focusHeading, leaveResetView, loadCurrentUser, signedIn, signedOut } fr
 
 const section = document.querySelector('section[data-mail-link]');
 if (section) {
-  const confirming = section.dataset.mailLink === 'confirm-email';
+  const view = section.dataset.mailLink;
+  const done = {
+    'verify-email': 'Your email is verified.',
+    'confirm-email': 'Your email is changed, and every other device signed in to your account was signed out.',
+    'cancel-email-change': 'The change of your email is cancelled, and every device signed in to your account was signed out.',
+  }[view];
   const action = document.getElementById('email-link-action');
   action.addEventListener('click', () =>
     exclusively(action, async () => {
       clearMessages();
       const token = new URLSearchParams(location.search).get('token') || '';
-      const answer = await send('POST', confirming ? '/auth/confirm-email' : '/auth/verify-email', { token });
+      const answer = await send('POST', '/auth/' + view, { token });
       if (!answer.ok) {
         showRefusal(answer);
         return;
@@ -21,7 +26,6 @@ if (section) {
       history.replaceState(null, '', '/');
       leaveResetView();
       const signed = await loadCurrentUser();
-      const done = confirming ? 'Your email is changed, and every other device signed in to your account was signed out.' : 'Your email is verified.';
       showNotice(signed ? done : done + ' Log in to continue.');
       focusHeading(signed ? signedIn : signedOut);
     }),

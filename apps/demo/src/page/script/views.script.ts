@@ -11,7 +11,7 @@ export const signedOut = byId('signed-out');
 export const signedIn = byId('signed-in');
 // The login's second step (two-step login), between the two.
 const challenge = byId('two-step-challenge');
-// The landing of a mailed link: a reset link, or an email link (/verify-email, /confirm-email).
+// The landing of a mailed link: a reset link, or an email link (/verify-email, /confirm-email, /cancel-email-change).
 let resetView = byId('reset-password') || document.querySelector('section[data-mail-link]');
 // What the other parts of the signed-in card (devices, email) do when someone signs in or out.
 const signInHandlers = [];

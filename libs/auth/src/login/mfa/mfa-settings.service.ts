@@ -12,6 +12,7 @@ import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
 import { clientAddressOf } from '../../http/client-address.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { UnprovenMailbox } from '../../users/unproven-mailbox.js';
 import { UserStore } from '../../users/user-store.js';
 import { PasswordHasher } from '../password/password-hasher.js';
 import { type MfaAnswer, type MfaProofFailure, MfaProofs } from './mfa-proof.js';
@@ -48,14 +49,17 @@ export class MfaSettings {
     private readonly proofs: MfaProofs,
     private readonly cipher: TotpSecretCipher,
     private readonly totp: TotpCodes,
+    private readonly mailbox: UnprovenMailbox,
   ) {}
 
-  /** A new pending secret (replacing a pending one); nothing changes for logins until it is enabled. */
+  /** A new pending secret (replacing a pending one); nothing changes for logins until it is enabled. 403 before the email is verified. */
   async setup(principal: Principal, password: string): Promise<TotpSetupBody> {
+    this.mailbox.refuseNewWayIn(principal.user);
     await this.checkPassword(principal.user, password);
     const secret = this.totp.newSecret();
     await this.unitOfWork.transaction(async (manager) => {
       const user = await this.lockedUser(manager, principal);
+      this.mailbox.refuseAfterReclaim(principal.user, user);
       if (user.mfaTotpEnabled) throw new AuthError('MFA_ALREADY_ENABLED');
       await this.totpRows.savePending(manager, user.id, this.cipher.seal(secret, user.id), this.clock.now());
     });
@@ -65,10 +69,12 @@ export class MfaSettings {
 
   /** `beforeMfaEnable` first; then a code of the pending secret turns it on and gives the ten recovery codes. */
   async enable(principal: Principal, code: string, request: Request): Promise<{ recoveryCodes: string[] }> {
+    this.mailbox.refuseNewWayIn(principal.user);
     await this.hooks.run('beforeMfaEnable', { user: principal.body }, request);
     const at = this.clock.now();
     const recoveryCodes = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.lockedUser(manager, principal);
+      this.mailbox.refuseAfterReclaim(principal.user, user);
       if (user.mfaTotpEnabled) throw new AuthError('MFA_ALREADY_ENABLED');
       const row = await this.totpRows.find(manager, user.id);
       if (!row || row.enabledAt) throw new AuthError('MFA_SETUP_REQUIRED');

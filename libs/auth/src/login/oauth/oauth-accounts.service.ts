@@ -9,6 +9,7 @@ import { AuthError } from '../../errors/auth.error.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { isUniqueViolation } from '../../persistence/unique-violation.js';
 import { normalizeEmail } from '../../users/email.js';
+import { UnprovenMailbox } from '../../users/unproven-mailbox.js';
 import { UserStore } from '../../users/user-store.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 import { normalisesToTheVerifiedAddress } from './verified-email.js';
@@ -32,6 +33,7 @@ export class OAuthAccounts {
     private readonly accounts: OAuthAccountStore,
     private readonly completion: LoginCompletion,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly mailbox: UnprovenMailbox,
   ) {}
 
   /** `columns`: the application's columns of a user this login creates (already checked by the signup rules). */
@@ -53,26 +55,29 @@ export class OAuthAccounts {
 
   /**
    * Links the identity to `userId`, the signed-in user who started the link flow (README, "Linking
-   * accounts"): no email rule applies, the user vouches for the identity. Refused: an identity
+   * accounts"): no email rule applies, the user vouches for the identity. Refused: a user whose email
+   * is not verified (403 EMAIL_NOT_VERIFIED, README, "Account pre-hijacking"), an identity
    * another user holds (409 OAUTH_ACCOUNT_LINKED_ELSEWHERE), a second identity at a provider the
    * user already has one at (409 OAUTH_PROVIDER_ALREADY_LINKED). True when a link was written,
    * false when this very identity was linked to the user already.
    */
-  async link(info: OAuthUserInfo, userId: string): Promise<{ user: SvcUser; linked: boolean }> {
+  async link(info: OAuthUserInfo, linking: SvcUser): Promise<{ user: SvcUser; linked: boolean }> {
     try {
-      return await this.unitOfWork.transaction((manager) => this.linkIn(manager, info, userId));
+      return await this.unitOfWork.transaction((manager) => this.linkIn(manager, info, linking));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A concurrent login or link wrote this identity first: decide against what it wrote.
-      return this.unitOfWork.transaction((manager) => this.linkIn(manager, info, userId));
+      return this.unitOfWork.transaction((manager) => this.linkIn(manager, info, linking));
     }
   }
 
-  private async linkIn(manager: EntityManager, info: OAuthUserInfo, userId: string): Promise<{ user: SvcUser; linked: boolean }> {
+  private async linkIn(manager: EntityManager, info: OAuthUserInfo, linking: SvcUser): Promise<{ user: SvcUser; linked: boolean }> {
+    const userId = linking.id;
     // The user's row first, as every change of a user's ways in locks it: one unlink and one link never interleave.
     const user = await this.users.lockById(manager, userId);
     if (!user) throw new AuthError('UNAUTHENTICATED');
     if (!user.isActive) throw new AuthError('USER_INACTIVE');
+    this.mailbox.refuseAfterReclaim(linking, user);
     const existing = await this.accounts.findLink(manager, info.provider, info.providerUserId);
     if (existing) {
       if (existing.userId !== userId) throw new AuthError('OAUTH_ACCOUNT_LINKED_ELSEWHERE');

@@ -7,6 +7,7 @@ import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
+import { UnprovenMailbox } from '../../users/unproven-mailbox.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { LoginCompletion } from '../login-completion.js';
 import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
@@ -37,6 +38,7 @@ export function oauthController(routes: OAuthRoutes): Type {
       private readonly completion: LoginCompletion,
       private readonly events: AuthEventPublisher,
       private readonly serializer: UserSerializer,
+      private readonly mailbox: UnprovenMailbox,
     ) {}
 
     /** 302 to the provider, with the state cookie set. */
@@ -47,7 +49,7 @@ export function oauthController(routes: OAuthRoutes): Type {
       response.redirect(302, url.href);
     }
 
-    /** 200 `{ url }` of the provider for the signed-in user to link an identity; the state cookie binds the flow to that user. */
+    /** 200 `{ url }` of the provider for the signed-in user to link an identity; the state cookie binds the flow to that user. 403 before the email is verified. */
     @Post(`${routes.method}/:provider/link`)
     @AuthRateLimit()
     @UseGuards(CurrentUserGuard)
@@ -59,7 +61,9 @@ export function oauthController(routes: OAuthRoutes): Type {
       @Req() request: Request,
       @Res({ passthrough: true }) response: Response,
     ): Promise<{ url: string }> {
-      const url = await this.oauth.start(this.providers.get(name), redirect, response, principalOf(request));
+      const principal = principalOf(request)!;
+      this.mailbox.refuseNewWayIn(principal.user);
+      const url = await this.oauth.start(this.providers.get(name), redirect, response, principal);
       return { url: url.href };
     }
 

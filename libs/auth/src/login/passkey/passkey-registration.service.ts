@@ -9,6 +9,7 @@ import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { isUniqueViolation } from '../../persistence/unique-violation.js';
+import { UnprovenMailbox } from '../../users/unproven-mailbox.js';
 import { UserStore } from '../../users/user-store.js';
 import type { WebAuthnRegistrationJson } from '../../users/webauthn-response-rules.js';
 import { PasskeyChallengeCookie } from './passkey-challenge-cookie.js';
@@ -34,6 +35,7 @@ export class PasskeyRegistration {
     private readonly tokens: PasskeyChallengeTokens,
     private readonly cookie: PasskeyChallengeCookie,
     private readonly usedChallenges: UsedChallenges,
+    private readonly mailbox: UnprovenMailbox,
   ) {}
 
   /**
@@ -76,6 +78,7 @@ export class PasskeyRegistration {
       return await this.unitOfWork.transaction(async (manager) => {
         const owner = await this.users.lockById(manager, user.id);
         if (!owner?.isActive) throw new AuthError('UNAUTHENTICATED');
+        this.mailbox.refuseAfterReclaim(user, owner);
         const count = await this.passkeys.countOfUser(manager, user.id);
         return this.passkeys.insert(manager, {
           userId: user.id,

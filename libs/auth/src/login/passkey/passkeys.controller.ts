@@ -7,6 +7,7 @@ import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { AuthBody } from '../../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import { UnprovenMailbox } from '../../users/unproven-mailbox.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import type { WebAuthnAssertionJson, WebAuthnRegistrationJson } from '../../users/webauthn-response-rules.js';
 import { PasskeyList, type PasskeyBody, passkeyBodyOf } from './passkey-list.service.js';
@@ -28,15 +29,18 @@ export class PasskeysController {
     private readonly delivery: CredentialDelivery,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    private readonly mailbox: UnprovenMailbox,
   ) {}
 
-  /** 200: creation options for `navigator.credentials.create()`; the challenge cookie is set. */
+  /** 200: creation options for `navigator.credentials.create()`; the challenge cookie is set. 403 before the email is verified. */
   @Post('passkeys/register/options')
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
   registrationOptions(@AuthBody('empty') _body: object, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PublicKeyCredentialCreationOptionsJSON> {
-    return this.registration.options(principalOf(request)!.user, response);
+    const user = principalOf(request)!.user;
+    this.mailbox.refuseNewWayIn(user);
+    return this.registration.options(user, response);
   }
 
   /** 201 `{ id, name, createdAt }`; `svc.passkey.registered` after the response. */
@@ -50,6 +54,7 @@ export class PasskeysController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<Omit<PasskeyBody, 'lastUsedAt'>> {
     const user = principalOf(request)!.user;
+    this.mailbox.refuseNewWayIn(user);
     const passkey = await this.registration.register(user, payload.response, payload.name ?? undefined, request, response);
     this.events.publishAfterResponse(request, AuthEvent.PasskeyRegistered, { user: this.serializer.serialize(user), passkeyId: passkey.id, name: passkey.name });
     const { id, name, createdAt } = passkeyBodyOf(passkey);

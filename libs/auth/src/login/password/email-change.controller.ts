@@ -8,7 +8,7 @@ import { EmailChange } from './email-change.service.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import type { EmailTokenPayload } from './email-verification.controller.js';
 
-/** change-email and confirm-email (README, "Verifying emails and changing them"). Mounted under the prefix. */
+/** change-email, confirm-email and cancel-email-change (README, "Verifying emails and changing them"). Mounted under the prefix. */
 @Controller()
 @UseGuards(EmailLifecycleOn)
 export class EmailChangeController {
@@ -30,5 +30,13 @@ export class EmailChangeController {
   @HttpCode(HttpStatus.NO_CONTENT)
   async confirmEmail(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
     await this.change.confirm(payload.token.reveal(), request);
+  }
+
+  /** 204: every pending change of email is void and every credential of the user ended. A mailed link: no credential needed. */
+  @Post('cancel-email-change')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async cancelEmailChange(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
+    await this.change.cancel(payload.token.reveal(), request);
   }
 }

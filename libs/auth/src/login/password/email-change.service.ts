@@ -12,10 +12,11 @@ import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import type { ChangeEmailPayload } from '../../hooks/auth-hooks.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { normalizeEmail } from '../../users/email.js';
+import { voidPendingEmailChanges } from '../../users/pending-email-changes.js';
 import { mixedScriptProblem } from '../../users/mixed-script.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
-import { confirmationLink } from './email-links.js';
+import { cancellationLink, confirmationLink } from './email-links.js';
 import { EmailTokenStore } from './email-token-store.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore } from './reset-token-store.js';
@@ -24,7 +25,8 @@ import { ResetTokenStore } from './reset-token-store.js';
  * Change of email (README, "Verifying emails and changing them"). OWASP Authentication Cheat Sheet,
  * "Changing A User's Registered Email Address": the current password is asked again, the new
  * address confirms with a single-use, expiring link before anything changes, and the old address
- * is told. A taken new address answers as any other (no enumeration) and gets a notice instead.
+ * is told, with a link that cancels the change. A taken new address answers as any other (no
+ * enumeration) and gets a notice instead.
  */
 @Injectable()
 export class EmailChange {
@@ -55,17 +57,18 @@ export class EmailChange {
     const verifiedHash = principal.user.passwordHash;
     // A user without a password (created by a provider) costs the same comparison and is refused alike.
     if (!(await this.hasher.verify(payload.password.reveal(), verifiedHash)) || verifiedHash === null) throw new AuthError('INVALID_CREDENTIALS');
-    const { user, token, taken } = await this.unitOfWork.transaction(async (manager) => {
+    const { user, token, cancelToken, taken } = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.users.lockById(manager, principal.user.id);
       if (!user?.isActive) throw new AuthError('UNAUTHENTICATED');
       // A reset or a change of password committed while bcrypt ran: the password checked is no longer known to be the user's.
       if (user.passwordHash === null || !constantTimeEqual(user.passwordHash, verifiedHash)) throw new AuthError('INVALID_CREDENTIALS');
       const taken = await this.users.isTakenByAnother(manager, newEmail, user.id);
       const requestedBy = principal.sessionId ?? principal.familyId ?? null;
-      return { user, taken, token: await this.tokens.issue(manager, user.id, 'change', { newEmail, requestedBy }) };
+      const token = await this.tokens.issue(manager, user.id, 'change', { newEmail, requestedBy });
+      return { user, taken, token, cancelToken: await this.tokens.issue(manager, user.id, 'cancel') };
     });
     const body = this.serializer.serialize(user);
-    this.events.publishAfterResponse(request, AuthEvent.EmailChangeNotice, { user: body, to: user.email, reason: 'change_requested' });
+    this.events.publishAfterResponse(request, AuthEvent.EmailChangeNotice, { user: body, to: user.email, reason: 'change_requested', token: cancelToken, link: cancellationLink(this.config, cancelToken) });
     if (taken) this.events.publishAfterResponse(request, AuthEvent.EmailChangeNotice, { user: body, to: newEmail, reason: 'address_taken' });
     else this.events.publishAfterResponse(request, AuthEvent.EmailChangeRequested, { user: body, newEmail, token, link: confirmationLink(this.config, token) });
   }
@@ -94,5 +97,26 @@ export class EmailChange {
       return user.email;
     });
     this.events.publishAfterResponse(request, AuthEvent.EmailChanged, { userId: usable.userId, from, to: newEmail, at });
+  }
+
+  /**
+   * Uses the cancel link of a notice to the old address, with or without a credential (it is a mailed
+   * link), in one transaction: every pending change of email is void and every credential of the
+   * user ends (whoever asked for the change may hold one). Unknown, expired and used tokens, and an
+   * inactive user's, are 400 `VERIFICATION_TOKEN_INVALID`.
+   */
+  async cancel(token: string, request: Request): Promise<void> {
+    const usable = await this.unitOfWork.autocommit((manager) => this.tokens.findUsable(manager, token, 'cancel'));
+    if (!usable) throw new AuthError('VERIFICATION_TOKEN_INVALID');
+    const at = this.clock.now();
+    await this.unitOfWork.transaction(async (manager) => {
+      const user = await this.users.lockById(manager, usable.userId);
+      if (!user?.isActive) throw new AuthError('VERIFICATION_TOKEN_INVALID');
+      if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('VERIFICATION_TOKEN_INVALID');
+      // OWASP Authentication Cheat Sheet, "Changing A User's Registered Email Address": the old address can stop the change; ASVS 5.0 V6.
+      await voidPendingEmailChanges(manager, user.id);
+      await this.revoker.revokeAllOfUser(manager, user.id);
+    });
+    this.events.publishAfterResponse(request, AuthEvent.EmailChangeCancelled, { userId: usable.userId, at });
   }
 }

@@ -9,3 +9,8 @@ export function verificationLink(config: AuthConfig, token: string): string {
 export function confirmationLink(config: AuthConfig, token: string): string {
   return `${config.baseUrl}${config.emailVerification!.confirmPath}?token=${encodeURIComponent(token)}`;
 }
+
+/** The application's page the cancel link of a change-of-email notice opens: `<baseUrl><cancelPath>?token=<token>`. */
+export function cancellationLink(config: AuthConfig, token: string): string {
+  return `${config.baseUrl}${config.emailVerification!.cancelPath}?token=${encodeURIComponent(token)}`;
+}

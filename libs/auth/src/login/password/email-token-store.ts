@@ -22,10 +22,11 @@ export class EmailTokenStore {
   /**
    * Stores a new token of `purpose` for the user and returns it (for the mail only). The user's older
    * tokens of that purpose are deleted: only the newest link works. The caller holds the user's row lock,
-   * so two concurrent requests leave one token.
+   * so two concurrent requests leave one token. `cancel` tokens are not superseded: each notice's
+   * link cancels whatever change is pending, however many were asked for after it.
    */
   async issue(manager: EntityManager, userId: string, purpose: EmailTokenPurpose, change: { newEmail: string; requestedBy: string | null } | null = null): Promise<string> {
-    await manager.delete(EmailToken, { userId, purpose });
+    if (purpose !== 'cancel') await manager.delete(EmailToken, { userId, purpose });
     const token = randomToken();
     const now = this.clock.now();
     await manager.insert(EmailToken, {

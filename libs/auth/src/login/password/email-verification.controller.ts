@@ -1,5 +1,5 @@
-import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
 import type { SecretString } from '../../hooks/secret-string.js';
 import { AuthBody } from '../../http/auth-body.decorator.js';
@@ -7,7 +7,7 @@ import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import { EmailVerification } from './email-verification.service.js';
 
-/** A mailed token, as `POST /verify-email` and `POST /confirm-email` receive it. */
+/** A mailed token, as `POST /verify-email`, `POST /confirm-email` and `POST /cancel-email-change` receive it. */
 export interface EmailTokenPayload {
   token: SecretString;
 }
@@ -18,12 +18,12 @@ export interface EmailTokenPayload {
 export class EmailVerificationController {
   constructor(private readonly verification: EmailVerification) {}
 
-  /** 204: the email is verified. No credential needed: the token is the proof. */
+  /** 204: the email is verified. No credential needed: the token is the proof; the first one reclaims the account. */
   @Post('verify-email')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
-  async verifyEmail(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
-    await this.verification.verify(payload.token.reveal(), request);
+  async verifyEmail(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.verification.verify(payload.token.reveal(), request, response);
   }
 
   /** 202: a new message is on its way (the older link stops working). */

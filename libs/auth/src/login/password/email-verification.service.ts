@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import type { Principal } from '../../credentials/credential-resolver.js';
+import type { CredentialResolver, Principal } from '../../credentials/credential-resolver.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
@@ -13,6 +13,7 @@ import { HookRunner } from '../../hooks/hook-runner.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
+import { AccountReclaim, type ReclaimedWaysIn } from './account-reclaim.js';
 import { verificationLink } from './email-links.js';
 import { EmailTokenStore } from './email-token-store.js';
 
@@ -20,7 +21,8 @@ import { EmailTokenStore } from './email-token-store.js';
  * Email verification (README, "Verifying emails and changing them"): a mailed single-use link proves
  * the user receives mail at their email (OWASP Authentication Cheat Sheet; ASVS 2.5: tokens random,
  * stored hashed, expiring, single use). Signup sends the first message, `POST /send-verification` a
- * new one (superseding the older), `POST /verify-email` uses one.
+ * new one (superseding the older), `POST /verify-email` uses one; the first proof of the mailbox
+ * reclaims the account (README, "Account pre-hijacking").
  */
 @Injectable()
 export class EmailVerification {
@@ -33,6 +35,8 @@ export class EmailVerification {
     private readonly hooks: HookRunner,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    private readonly reclaim: AccountReclaim,
+    @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
   ) {}
 
   /** Whether a password login of this user is refused until the email is verified. */
@@ -65,35 +69,56 @@ export class EmailVerification {
 
   /**
    * Uses a verification token: the email is verified, the token spent, the user's other unused
-   * verification tokens discarded. Unknown, expired, used and superseded tokens, and an inactive
-   * user's, are 400 `VERIFICATION_TOKEN_INVALID`.
+   * verification tokens discarded, and the account reclaimed (`AccountReclaim`): every other
+   * credential of the user ends, the request's own stays. Unknown, expired, used and superseded
+   * tokens, and an inactive user's, are 400 `VERIFICATION_TOKEN_INVALID`.
    */
-  async verify(token: string, request: Request): Promise<void> {
+  async verify(token: string, request: Request, response: Response): Promise<void> {
     const usable = await this.unitOfWork.autocommit((manager) => this.tokens.findUsable(manager, token, 'verify'));
     if (!usable) throw new AuthError('VERIFICATION_TOKEN_INVALID');
+    const own = await this.ownCredential(request, response);
     const at = this.clock.now();
-    const verified = await this.unitOfWork.transaction(async (manager) => {
+    const reclaimed = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.users.lockById(manager, usable.userId);
       if (!user?.isActive) throw new AuthError('VERIFICATION_TOKEN_INVALID');
       if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('VERIFICATION_TOKEN_INVALID');
       await this.tokens.discardUnusedOfUser(manager, user.id, 'verify');
-      return this.users.markEmailVerified(manager, user.id, at);
+      const kept = own && own.user.id === user.id ? (own.sessionId ?? own.familyId ?? null) : null;
+      return this.reclaim.proveMailbox(manager, user, at, kept);
     });
-    if (verified) this.events.publishAfterResponse(request, AuthEvent.EmailVerified, { userId: usable.userId, at });
+    if (reclaimed) this.announceReclaimed(request, reclaimed, at);
   }
 
   /**
-   * A password reset (the link reached the user's mailbox) also verifies the email, when
-   * verification is on: the way in for a user whose first message was lost and who, under
-   * `required`, cannot log in to ask for another. In the reset's transaction; true when it changed.
+   * The first proof of the mailbox by a password reset (the link reached the mailbox), in the reset's
+   * transaction, in every mode: with verification off too, what was added before it is removed.
+   * Null when the email was verified already.
    */
-  async verifyByReset(manager: EntityManager, userId: string, at: Date): Promise<boolean> {
-    if (!this.config.emailVerification) return false;
-    await this.tokens.discardUnusedOfUser(manager, userId, 'verify');
-    return this.users.markEmailVerified(manager, userId, at);
+  verifyByReset(manager: EntityManager, user: SvcUser, at: Date): Promise<{ user: SvcUser; removed: ReclaimedWaysIn } | null> {
+    return this.reclaim.proveMailbox(manager, user, at, null);
   }
 
-  announceVerified(request: Request, userId: string, at: Date): void {
-    this.events.publishAfterResponse(request, AuthEvent.EmailVerified, { userId, at });
+  /** After the proof's transaction: `svc.email.verified` (verification on) and `svc.account.reclaimed`. */
+  announceReclaimed(request: Request, reclaimed: { user: SvcUser; removed: ReclaimedWaysIn }, at: Date): void {
+    if (this.config.emailVerification) this.events.publishAfterResponse(request, AuthEvent.EmailVerified, { userId: reclaimed.user.id, at });
+    this.events.publishAfterResponse(request, AuthEvent.AccountReclaimed, { user: this.serializer.serialize(reclaimed.user), removed: reclaimed.removed });
+  }
+
+  /**
+   * The credential the proving request carries, if any (a mailed link opened in the browser the user
+   * is signed in with): it stays. One the resolver refuses is no credential; failing closed, every
+   * credential of the user then ends.
+   */
+  private async ownCredential(request: Request, response: Response): Promise<Principal | null> {
+    try {
+      return await this.credentials.resolve(request, response);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      response.removeHeader('WWW-Authenticate');
+      return this.credentials.resolveFromCookie(request).catch((refused: unknown) => {
+        if (refused instanceof AuthError) return null;
+        throw refused;
+      });
+    }
   }
 }

@@ -10,6 +10,7 @@ import type { ChangePasswordPayload } from '../../hooks/auth-hooks.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import type { Principal } from '../../credentials/credential-resolver.js';
 import type { CredentialRevoker } from '../../credentials/credential-revoker.js';
+import { voidPendingEmailChanges } from '../../users/pending-email-changes.js';
 import { UserStore } from '../../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore } from './reset-token-store.js';
@@ -20,7 +21,7 @@ const HASH_CHANGED = Symbol('hash changed');
 /**
  * A signed-in user sets a new password (OWASP Authentication Cheat Sheet, "Change password"):
  * the current one is required, and every other session or refresh family of the user ends with
- * the change, in one transaction; the credential that made the request stays.
+ * the change, in one transaction, with every pending change of email; the credential that made the request stays.
  */
 @Injectable()
 export class PasswordChange {
@@ -70,6 +71,8 @@ export class PasswordChange {
       if (current.passwordHash === null || !constantTimeEqual(current.passwordHash, verifiedHash)) return HASH_CHANGED;
       await this.users.replacePasswordHash(manager, userId, verifiedHash, passwordHash);
       await this.tokens.discardUnusedOfUser(manager, userId);
+      // OWASP ASVS 5.0 V6: recovery spends a change of email asked for before it.
+      await voidPendingEmailChanges(manager, userId);
       await this.revoker.revokeOthersOfUser(manager, userId, principal);
       return 'changed';
     });

@@ -11,6 +11,7 @@ import type { ForgotPasswordPayload, ResetPasswordPayload } from '../../hooks/au
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import type { CredentialRevoker } from '../../credentials/credential-revoker.js';
 import { normalizeEmail } from '../../users/email.js';
+import { voidPendingEmailChanges } from '../../users/pending-email-changes.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
 import { AfterResponse } from '../../events/after-response.js';
@@ -74,8 +75,8 @@ export class PasswordRecovery {
   /**
    * Consumes the token, sets the new password and ends every credential of the user, in one
    * transaction; no credential is issued (no automatic login). OWASP Forgot Password Cheat Sheet:
-   * single-use token, sessions invalidated after the reset. With email verification on, the email
-   * is verified too: the link reached its mailbox.
+   * single-use token, sessions invalidated after the reset; pending changes of email void. The email
+   * is verified too (the link reached its mailbox): a first proof reclaims the account (`AccountReclaim`).
    */
   async resetPassword(payload: ResetPasswordPayload, request: Request): Promise<void> {
     const token = payload.token.reveal();
@@ -89,7 +90,7 @@ export class PasswordRecovery {
     // Hash outside the transaction: bcrypt must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(payload.password.reveal());
     const at = this.clock.now();
-    const { userId, emailVerified } = await this.unitOfWork.transaction(async (manager) => {
+    const { userId, reclaimed } = await this.unitOfWork.transaction(async (manager) => {
       // The user row first, as forgot-password, change-password and login lock it: one lock order, no deadlock.
       const user = await this.users.lockById(manager, usable.userId);
       // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
@@ -98,9 +99,11 @@ export class PasswordRecovery {
       await this.users.setPasswordHash(manager, user.id, passwordHash);
       await this.tokens.discardUnusedOfUser(manager, user.id);
       await this.revoker.revokeAllOfUser(manager, user.id);
-      return { userId: user.id, emailVerified: await this.verification.verifyByReset(manager, user.id, at) };
+      // OWASP ASVS 5.0 V6: recovery spends a change of email asked for before it.
+      await voidPendingEmailChanges(manager, user.id);
+      return { userId: user.id, reclaimed: await this.verification.verifyByReset(manager, user, at) };
     });
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at });
-    if (emailVerified) this.verification.announceVerified(request, userId, at);
+    if (reclaimed) this.verification.announceReclaimed(request, reclaimed, at);
   }
 }

@@ -1,4 +1,5 @@
 import { MailObserversCheck } from '../../events/mail-observers.check.js';
+import { AccountReclaim } from './account-reclaim.js';
 import type { LoginMethodParts } from '../../parts.js';
 import { EmailChangeController } from './email-change.controller.js';
 import { EmailChange } from './email-change.service.js';
@@ -31,6 +32,7 @@ export const passwordLoginParts: LoginMethodParts = {
     EmailTokenStore,
     EmailVerification,
     EmailChange,
+    AccountReclaim,
     EmailLifecycleOn,
     MailObserversCheck,
   ],

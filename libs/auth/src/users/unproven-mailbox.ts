@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { AuthError } from '../errors/auth.error.js';
+
+/**
+ * No ways in before the mailbox is proven (README, "Account pre-hijacking"): while a user's email is
+ * not verified and email verification is on, linking an identity, adding a passkey and setting up
+ * two-step login are refused; whoever signed up with someone else's address cannot plant a way in
+ * that outlives the owner's first proof of the mailbox.
+ */
+@Injectable()
+export class UnprovenMailbox {
+  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
+
+  /** 403 `EMAIL_NOT_VERIFIED` for a user who may not add a way in yet. */
+  refuseNewWayIn(user: SvcUser): void {
+    // Sudhodanan & Paverd 2022 (pre-hijacking, "trojan identifier"); OWASP ASVS 5.0 V6: no authenticator before the identity is verified.
+    if (this.config.emailVerification && user.emailVerifiedAt === null) {
+      throw new AuthError('EMAIL_NOT_VERIFIED', { message: 'Verify your email before you add a way to sign in' });
+    }
+  }
+
+  /**
+   * In the transaction that stores a way in, under the user's row lock: `seen` is the user the
+   * request was authenticated as, `locked` the row now. A mailbox proven in between reclaimed the
+   * account and ended that credential: nothing it began may be stored (401 `UNAUTHENTICATED`).
+   */
+  refuseAfterReclaim(seen: SvcUser, locked: SvcUser): void {
+    this.refuseNewWayIn(locked);
+    // Sudhodanan & Paverd 2022: a way in begun before the first proof of the mailbox is not added after it.
+    if (seen.emailVerifiedAt === null && locked.emailVerifiedAt !== null) throw new AuthError('UNAUTHENTICATED');
+  }
+}
