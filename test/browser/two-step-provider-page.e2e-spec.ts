@@ -9,6 +9,7 @@ import { ShiftableClock } from './support/demo-with-clock.js';
 import { startPageDemo } from './support/page-demo.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
+import { verifyInPage } from './support/verify-in-page.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
@@ -49,13 +50,15 @@ describeInChromium('the demo page\'s two-step login after a provider login, in C
       return codeOfSecretAt(secret, clock.now());
     };
 
-    /** Signs up `email`, turns two-step login on, links corp as `login`, and logs out; the secret. */
+    /** Signs up `email`, verifies it, turns two-step login on, links corp as `login`, and logs out; the secret. */
     async function twoStepUserWithCorp(email: string, login: string): Promise<string> {
       await page.goto(demo.baseUrl);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign up' }).click();
       await see(page.getByRole('status'), `Signed in as ${email}`);
+      // The demo's optional verification refuses a way in before the mailbox is proven (README, "Account pre-hijacking").
+      await verifyInPage(page, demo, email);
       const part = twoStep(page);
       await part.getByLabel('Password').fill(PASSWORD);
       await part.getByRole('button', { name: 'Set up two-step login' }).click();
