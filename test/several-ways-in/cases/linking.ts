@@ -68,7 +68,7 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
     expect((await browser.me()).body.email).toBe('linker@x.io');
   });
 
-  it('a login through a linked identity lands on the same user; svc.login.after names the method, the provider and the credential', async () => {
+  it('a login through a linked identity lands on the same user; svc.login.after names the strategy (the method for a provider, the credential for a password), the method, the provider and the credential', async () => {
     addAccount(app, 'returning', { email: 'returning@provider.test', email_verified: true, name: 'Returning' });
     const first = app.browser();
     await first.signup('returning@x.io');
@@ -84,12 +84,12 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
       const provider = method === 'oidc' ? 'op' : 'acme';
       await app.events.waitFor(AuthEvent.LoginAfter);
       await app.afterResponses();
-      expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, method, provider, credential });
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, strategy: method, method, provider, credential });
     }
     const password = app.browser();
     expect((await password.login('returning@x.io')).status).toBe(200);
     await app.afterResponses();
-    expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, method: 'password', credential });
+    expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, strategy: credential, method: 'password', credential });
     // The method's own event fires too.
     expect(app.events.payloadsOf(AuthEvent.OidcLoginAfter).map((event) => event.user)).toContainEqual(me);
   });

@@ -109,7 +109,7 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
       expect(me.status).toBe(200);
       expect(me.body.email).toBe('challenged@x.io');
       await app.afterResponses();
-      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, method: 'oidc', provider: 'op', credential }]);
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, strategy: 'oidc', method: 'oidc', provider: 'op', credential }]);
       // The method's own event carries what the provider said at the callback; a challenged login publishes none.
       expect(app.events.payloadsOf(AuthEvent.OidcLoginAfter).length).toBe(oidcBefore);
     });
