@@ -9,8 +9,9 @@ import { ANALYSED_LENGTH, poolSize } from './entropy-estimate.js';
  */
 const MAX_WORD_LENGTH = 64;
 /**
- * l33t variants (`s3cr3t`, `pr0duct10n`) tried per word. zxcvbn's default of 100 took 0.6–0.8 s on
- * a 64-character hex value on a busy 2-core machine; 3 finds the usual ones in 50–85 ms (README, "Secrets").
+ * l33t variants (`s3cr3t`, `pr0duct10n`) tried per word. zxcvbn's default of 100 took 0.6–0.8 s
+ * on a 64-character hex value on a busy 2-core machine; 3 finds the usual ones in 50–85 ms
+ * (README, "Secrets").
  */
 const L33T_SUBSTITUTIONS = 3;
 /** Punctuation and space: what a separator is chosen from. */
@@ -18,7 +19,11 @@ const SEPARATOR_POOL = 33;
 
 let estimator: ZxcvbnFactory | undefined;
 
-/** Built once per process, at the first secret (ranking the dictionaries takes ~0.2 s); it holds dictionaries only, never a secret. */
+/**
+ * Built once per process, at the first secret (ranking the dictionaries takes ~0.2 s). Beside the
+ * dictionaries it keeps only zxcvbn's scratch copy of the last word checked, part of a secret that
+ * the validated options hold anyway; nothing of it is logged.
+ */
 function zxcvbn(): ZxcvbnFactory {
   estimator ??= new ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...en.dictionary },
@@ -32,14 +37,16 @@ function zxcvbn(): ZxcvbnFactory {
 /**
  * log2 of the guesses an attacker who knows words, names, common passwords, keyboard patterns,
  * sequences, repeats and dates needs for `secret`, by zxcvbn (@zxcvbn-ts/core with its common and
- * English dictionaries): RFC 8725 §3.5, a key must not be a human-memorable password. The secret is cut into words at every
- * character that is no letter or digit and where camel case starts a word (`MySecretKey`); each word is estimated by zxcvbn alone, a separator costs
- * log2(33) bits the first time and 1 + log2(separators seen) after, and the bits add up. zxcvbn's
- * own sum over a whole phrase adds a large penalty per word, so `the quick brown fox …` would pass
- * as one string. Where zxcvbn finds no pattern (its brute-force part), it counts 10 guesses a
- * character, a typed password's; a generated secret's such part counts log2 of its character pool
- * a character instead, the entropy bound's measure, so a random 32-character alphanumeric value is
- * the ~190 bits it carries, not 106.
+ * English dictionaries). RFC 8725 §3.5: a key must not be a human-memorable password.
+ *
+ * The secret is cut into words at every character that is no letter or digit and where camel case
+ * starts a word (`MySecretKey`); each word is estimated by zxcvbn alone, a separator costs log2(33)
+ * bits the first time and 1 + log2(separators seen) after, and the bits add up. zxcvbn's own sum
+ * over a whole phrase adds a large penalty per word, so `the quick brown fox …` would pass as one
+ * string. Where zxcvbn finds no pattern (its brute-force part) it counts 10 guesses a character, a
+ * typed password's; here such a part counts log2 of the value's character pool a character, the
+ * entropy bound's measure, so a random 32-character alphanumeric value is the ~190 bits it
+ * carries, not 106.
  */
 export function estimatedGuessBits(secret: string): number {
   const text = [...secret].slice(0, ANALYSED_LENGTH).join('');

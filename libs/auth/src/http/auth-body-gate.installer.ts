@@ -26,8 +26,9 @@ const BODY_PARSERS = new Set(['jsonParser', 'urlencodedParser', 'rawParser', 'te
  * does, and after the application's own middleware (CORS, helmet), whose headers its refusals
  * then carry. Nest registers its parsers and routes when the application initialises, before any
  * module hook runs, so the gate is moved into place, and `authNotFound` and `authRoutingError` go
- * after the routes (before Nest's own 404 and error handlers). Mounted with Express's own path matching, they see exactly the
- * requests the library's handlers would see, whatever the case of the path.
+ * after the routes (before Nest's own 404 and error handlers). Mounted with Express's own path
+ * matching, they see exactly the requests the library's handlers would see, whatever the case of
+ * the path.
  */
 @Injectable()
 export class AuthBodyGateInstaller implements OnModuleInit {
