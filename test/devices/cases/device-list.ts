@@ -99,9 +99,21 @@ describe.each(CASES)('devices on %s, %s credential', (engine, credential) => {
     for (const id of [ownerId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', ownerId.toUpperCase().replace(/-/g, '')]) {
       const refused = await t.revoke(stranger, id);
       expect([refused.status, refused.body.code]).toEqual([404, 'NOT_FOUND']);
+      expect(refused.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such session', code: 'NOT_FOUND' });
     }
     expect((await t.me(owner)).status).toBe(200);
     expect((await t.list(owner)).body).toHaveLength(1);
+  });
+
+  it('an id that is not valid percent-encoding: 400 VALIDATION_FAILED with the error body, signed in or not, nothing ended', async () => {
+    const held = await t.signup(email('undecodable'));
+    for (const id of ['%ZZ', '%E0%A4%A', 'abc%']) {
+      for (const refused of [await t.revoke(held, id), await request(t.server).delete(`/auth/sessions/${id}`)]) {
+        expect([id, refused.status, refused.body]).toEqual([id, 400, { statusCode: 400, error: 'Bad Request', message: ['path: a parameter is not valid percent-encoding'], code: 'VALIDATION_FAILED' }]);
+        expect(refused.headers['cache-control']).toBe('no-store');
+      }
+    }
+    expect((await t.me(held)).status).toBe(200);
   });
 
   it('ends every one but the current: 204, the others refused, this one kept; one svc.session.revoked per id', async () => {

@@ -140,6 +140,20 @@ describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((str
         expect(outside.body.code).toBeUndefined();
       });
 
+      it('answers a path parameter that is not valid percent-encoding with 400 VALIDATION_FAILED, the error body and the auth headers', async () => {
+        logger.clear();
+        for (const path of ['/auth/sessions/%ZZ', '/AUTH/Sessions/%E0%A4%A', '/auth/sessions/100%']) {
+          const response = await request(t.server).delete(path);
+          expect([path, response.status, response.body]).toEqual([
+            path,
+            400,
+            { statusCode: 400, error: 'Bad Request', message: ['path: a parameter is not valid percent-encoding'], code: 'VALIDATION_FAILED' },
+          ]);
+          expect(response.headers['cache-control']).toBe('no-store');
+        }
+        expect(logger.lines.filter((line) => line.level === 'error')).toEqual([]);
+      });
+
       it('sends no X-Powered-By header', async () => {
         for (const response of [await request(t.server).get('/auth/me'), await request(t.server).get('/auth/nope'), await request(t.server).post('/auth/login').send({})]) {
           expect(response.headers['x-powered-by']).toBeUndefined();

@@ -54,7 +54,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(second.refresh).not.toBe(first.refresh);
     expect(claimsOf(second.access).sid).not.toBe(claimsOf(first.access).sid);
     const [event] = (await t.events.waitFor(AuthEvent.LoginAfter)).filter((e) => (e.user as { email: string }).email === 'bob@x.io');
-    expect(event).toEqual({ user: { id: second.userId, email: 'bob@x.io', displayName: null, plan: 'free' }, method: 'password', credential: 'jwt' });
+    expect(event).toEqual({ user: { id: second.userId, email: 'bob@x.io', displayName: null, plan: 'free' }, strategy: 'jwt', method: 'password', credential: 'jwt' });
   });
 
   it('login with the refresh cookie of an earlier login replaces that family', async () => {

@@ -119,7 +119,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
     expect(document.components.schemas.SvcDevices).toMatchObject({ type: 'array', items: { required: ['id', 'createdAt', 'lastUsedAt', 'userAgent', 'current'] } });
     const one = document.paths['/auth/sessions/{id}'].delete as { parameters: unknown[]; responses: Record<string, unknown> };
     expect(one.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]);
-    expect(Object.keys(one.responses).sort()).toEqual(['204', '401', '403', '404', '500', '503']);
+    expect(Object.keys(one.responses).sort()).toEqual(['204', '400', '401', '403', '404', '500', '503']);
     expect(Object.keys(document.paths['/auth/sessions'].delete.responses as object).sort()).toEqual(['204', '401', '403', '500', '503']);
   });
 

@@ -5,7 +5,8 @@ import { type Browser, createPasskeyApp, engineCredentialPairs, PASSKEY_INVALID,
 
 const PAIRS = await engineCredentialPairs();
 const ENGINES = await availableEngines();
-const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'No such route', code: 'NOT_FOUND' };
+const NO_SUCH_PASSKEY = { statusCode: 404, error: 'Not Found', message: 'No such passkey', code: 'NOT_FOUND' };
+const UNDECODABLE = { statusCode: 400, error: 'Bad Request', message: ['path: a parameter is not valid percent-encoding'], code: 'VALIDATION_FAILED' };
 
 describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rename, remove (README, \"Passkeys\")", (engine, credential) => {
   let app: PasskeyApp;
@@ -61,7 +62,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     const other = await signedUp();
     for (const id of [passkey.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const refused = await other.browser.send('patch', `/auth/passkeys/${id}`, { name: 'Mine now' });
-      expect([refused.status, refused.body]).toEqual([404, NOT_FOUND]);
+      expect([refused.status, refused.body]).toEqual([404, NO_SUCH_PASSKEY]);
     }
     expect((await browser.send('get', '/auth/passkeys')).body[0].name).toBe('Security key');
   });
@@ -71,7 +72,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     const passkey = await addPasskey(browser, 'Old phone');
     const other = await signedUp();
     const foreign = await other.browser.send('delete', `/auth/passkeys/${passkey.id}`);
-    expect([foreign.status, foreign.body]).toEqual([404, NOT_FOUND]);
+    expect([foreign.status, foreign.body]).toEqual([404, NO_SUCH_PASSKEY]);
 
     const removed = await browser.send('delete', `/auth/passkeys/${passkey.id}`);
     expect([removed.status, removed.text]).toEqual([204, '']);
@@ -81,6 +82,18 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     browser.signOut();
     const { answer } = await browser.signIn();
     expect([answer.status, answer.body]).toEqual([401, PASSKEY_INVALID]);
+  });
+
+  it('PATCH and DELETE /passkeys/{id} with an id that is not valid percent-encoding: 400 VALIDATION_FAILED with the error body, the passkey kept', async () => {
+    const { browser } = await signedUp();
+    const passkey = await addPasskey(browser, 'Kept');
+    for (const id of ['%ZZ', '%E0%A4%A']) {
+      const renamed = await browser.send('patch', `/auth/passkeys/${id}`, { name: 'Renamed' });
+      expect([id, renamed.status, renamed.body]).toEqual([id, 400, UNDECODABLE]);
+      const removed = await browser.send('delete', `/auth/passkeys/${id}`);
+      expect([id, removed.status, removed.body]).toEqual([id, 400, UNDECODABLE]);
+    }
+    expect((await browser.send('get', '/auth/passkeys')).body.map((listed: { id: string; name: string }) => [listed.id, listed.name])).toEqual([[passkey.id, 'Kept']]);
   });
 
   it('the last way in stays: without a password, the only passkey cannot be removed (409 LAST_LOGIN_METHOD); with a password it can', async () => {

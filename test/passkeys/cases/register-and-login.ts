@@ -59,7 +59,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     expect((await browser.register()).answer.body.name).toBe('Passkey 3');
   });
 
-  it('signs in with the passkey, no email typed: the credential as a password login gives it, svc.login.after with method passkey', async () => {
+  it('signs in with the passkey, no email typed: the credential as a password login gives it, svc.login.after with method passkey and the credential as strategy', async () => {
     const browser = app.browser();
     const email = nextEmail();
     await browser.signup(email);
@@ -83,7 +83,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     if (credential === 'jwt') expect((await browser.send('post', '/auth/refresh')).status).toBe(200);
 
     const logins = (await app.delivered(AuthEvent.LoginAfter)).filter((event) => event.user.id === me.id);
-    expect(logins.at(-1)).toEqual({ user: me, method: 'passkey', credential });
+    expect(logins.at(-1)).toEqual({ user: me, strategy: credential, method: 'passkey', credential });
     const [row] = (await app.rows('passkeys')).filter((passkey) => passkey.user_id === me.id);
     expect(Number(row.counter)).toBe(1);
     expect(row.last_used_at).not.toBeNull();

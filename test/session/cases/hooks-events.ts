@@ -134,7 +134,7 @@ describe.each(ENGINES)('before-hooks and observers on %s', (engine) => {
     const login = await request(t.server).post('/auth/login').send({ email: 'observed@x.io', password: 'correct horse' });
     expect(login.status).toBe(200);
     const loginEvent = (await t.events.waitFor(AuthEvent.LoginAfter, logins + 1)).at(-1);
-    expect(loginEvent).toEqual({ user: login.body, method: 'password', credential: 'session' });
+    expect(loginEvent).toEqual({ user: login.body, strategy: 'session', method: 'password', credential: 'session' });
     await eventually('the async observer crash logged', () =>
       logger.lines.some((line) => line.text.startsWith('observer of svc.login.after failed') && line.text.includes('async observer exploded') && line.text.endsWith('\nsvc')),
     );

@@ -68,7 +68,7 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
     expect((await browser.me()).body.email).toBe('linker@x.io');
   });
 
-  it('a login through a linked identity lands on the same user; svc.login.after names the method, the provider and the credential', async () => {
+  it('a login through a linked identity lands on the same user; svc.login.after names the strategy (the method for a provider, the credential for a password), the method, the provider and the credential', async () => {
     addAccount(app, 'returning', { email: 'returning@provider.test', email_verified: true, name: 'Returning' });
     const first = app.browser();
     await first.signup('returning@x.io');
@@ -84,12 +84,12 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
       const provider = method === 'oidc' ? 'op' : 'acme';
       await app.events.waitFor(AuthEvent.LoginAfter);
       await app.afterResponses();
-      expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, method, provider, credential });
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, strategy: method, method, provider, credential });
     }
     const password = app.browser();
     expect((await password.login('returning@x.io')).status).toBe(200);
     await app.afterResponses();
-    expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, method: 'password', credential });
+    expect(app.events.payloadsOf(AuthEvent.LoginAfter)).toContainEqual({ user: me, strategy: credential, method: 'password', credential });
     // The method's own event fires too.
     expect(app.events.payloadsOf(AuthEvent.OidcLoginAfter).map((event) => event.user)).toContainEqual(me);
   });
@@ -188,6 +188,10 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await browser.send('DELETE', '/auth/accounts/oidc/nonexistent')).status).toBe(404);
+    for (const path of ['/auth/accounts/oauth2/acme', '/auth/accounts/oidc/nonexistent', '/auth/accounts/oauth2/op']) {
+      const refused = await browser.send('DELETE', path);
+      expect([path, refused.status, await refused.json()]).toEqual([path, 404, { statusCode: 404, error: 'Not Found', message: 'No such linked identity', code: 'NOT_FOUND' }]);
+    }
 
     expect((await browser.link('oauth2', 'only-provider')).status).toBe(302);
     expect((await browser.unlink('oidc')).status).toBe(204);
@@ -197,6 +201,33 @@ describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, 
     expect((await browser.unlink('oauth2')).status).toBe(409);
     // The unlinked identity no longer signs this user in: it would create a user, and the email is taken.
     expect((await app.browser().signInWith('oidc', 'only-provider')).status).toBe(409);
+  });
+
+  it('a provider or method that is not valid percent-encoding in any path: 400 VALIDATION_FAILED with the error body, nothing unlinked', async () => {
+    addAccount(app, 'undecodable', { email: 'undecodable@x.io', email_verified: true, name: 'Undecodable' });
+    const browser = app.browser();
+    expect((await browser.signup('undecodable@x.io')).status).toBe(201);
+    expect((await browser.link('oidc', 'undecodable')).status).toBe(302);
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/auth/oidc/%ZZ/login'],
+      ['GET', '/auth/oauth2/%ZZ/login'],
+      ['GET', '/auth/oidc/%ZZ/callback?code=c&state=s'],
+      ['GET', '/auth/oauth2/%E0%A4%A/callback?code=c&state=s'],
+      ['POST', '/auth/oidc/%ZZ/link', {}],
+      ['POST', '/auth/oauth2/%ZZ/link', {}],
+      ['DELETE', '/auth/accounts/%ZZ/op'],
+      ['DELETE', '/auth/accounts/oidc/%ZZ'],
+    ];
+    for (const [method, path, body] of calls) {
+      const refused = await browser.send(method, path, body);
+      expect([method, path, refused.status, await refused.json()]).toEqual([
+        method,
+        path,
+        400,
+        { statusCode: 400, error: 'Bad Request', message: ['path: a parameter is not valid percent-encoding'], code: 'VALIDATION_FAILED' },
+      ]);
+    }
+    expect((await browser.accounts()).body).toMatchObject({ password: true, identities: [{ method: 'oidc', provider: 'op' }] });
   });
 
   it('a user created by a provider has no password until a reset sets one through forgot-password', async () => {

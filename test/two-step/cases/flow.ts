@@ -62,7 +62,7 @@ describe.each(PAIRS)('two-step login on %s, %s credential (README, "Two-step log
     const again = t.held(verified);
     expect((await t.me(again)).body).toEqual({ ...me, mfa: { totp: true } });
     const after = (await t.delivered(AuthEvent.LoginAfter)).slice(logins);
-    expect(after).toEqual([{ user: me, method: 'password', credential }]);
+    expect(after).toEqual([{ user: me, strategy: credential, method: 'password', credential }]);
   });
 
   it('a user without two-step login signs in with the password alone', async () => {

@@ -83,7 +83,7 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
       expect(me.status).toBe(200);
       expect(me.body.email).toBe(`challenged-${method}@x.io`);
       await app.afterResponses();
-      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, method, provider: PROVIDER_OF[method], credential }]);
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, strategy: method, method, provider: PROVIDER_OF[method], credential }]);
       // The method's own event carries what the provider said at the callback; a challenged login publishes none.
       expect(app.events.payloadsOf(METHOD_EVENT[method]).length).toBe(methodBefore);
     });

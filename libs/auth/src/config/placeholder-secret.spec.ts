@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { estimatedEntropyBits, isObviousPlaceholder, isPlaceholderSecret, MIN_SECRET_BITS } from './placeholder-secret.js';
+import { estimatedEntropyBits, estimatedGuessBits, isObviousPlaceholder, isPlaceholderSecret, MIN_SECRET_BITS } from './placeholder-secret.js';
+
+const FOX = 'the quick brown fox jumps over the lazy dog again';
+/** Each draw costs the estimator tens of milliseconds (README, "Secrets"): a few draws, not hundreds. */
+const DRAWS = 20;
 
 const hex = (text: string) => Buffer.from(text).toString('hex');
 const base64 = (text: string) => Buffer.from(text).toString('base64');
@@ -11,6 +15,8 @@ describe('isPlaceholderSecret', () => {
       ['base64 of 0123456789 × 4', base64('0123456789'.repeat(4))],
       ['base64url of 0123456789 × 4, unpadded', base64url('0123456789'.repeat(4))],
       ['base64 of a phrase', base64('my-super-secret-jwt-key-for-production')],
+      ['base64 of an English sentence', base64(FOX)],
+      ['base64 of an alternation', base64('a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6')],
       ['hex of an alternation', hex('a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6')],
       ['upper-case hex of an alternation', hex('a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6').toUpperCase()],
     ])('refuses %s, though its text alone estimates at 128 bits or more', (_kind, secret) => {
@@ -47,9 +53,20 @@ describe('isPlaceholderSecret', () => {
     ['super-secret-production-key-for-the-api-server'],
     ['our-company-api-secret-key-2025-do-not-share'],
     ['please-change-this-secret-before-going-to-production'],
-  ])('refuses the English phrase %s', (secret) => {
-    expect(estimatedEntropyBits(secret)).toBeLessThan(MIN_SECRET_BITS);
+    [FOX],
+  ])('refuses the English phrase %s (zxcvbn finds its words)', (secret) => {
+    expect(estimatedGuessBits(secret)).toBeLessThan(MIN_SECRET_BITS);
     expect(isPlaceholderSecret(secret)).toBe(true);
+  });
+
+  it('refuses an English sentence though its entropy bound alone is over 128 bits: the estimator counts its words', () => {
+    expect(estimatedEntropyBits(FOX)).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
+    expect(estimatedGuessBits(FOX)).toBeLessThan(MIN_SECRET_BITS);
+    expect(isPlaceholderSecret(FOX)).toBe(true);
+  });
+
+  it('refuses words in l33t (s3cr3t, pr0duct10n)', () => {
+    expect(isPlaceholderSecret('my-sup3r-s3cr3t-jwt-k3y-f0r-pr0duct10n')).toBe(true);
   });
 
   it.each([
@@ -57,14 +74,14 @@ describe('isPlaceholderSecret', () => {
     ['base64', 'base64'],
     ['base64url', 'base64url'],
   ] as const)('never refuses 32 random bytes in %s', (_name, encoding) => {
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < DRAWS; i++) {
       const secret = randomBytes(32).toString(encoding);
       expect([secret, isPlaceholderSecret(secret)]).toEqual([secret, false]);
     }
   });
 
   it('never refuses 32 random bytes in base64 without its padding', () => {
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < DRAWS; i++) {
       const secret = randomBytes(32).toString('base64').replace(/=+$/, '');
       expect([secret, isPlaceholderSecret(secret)]).toEqual([secret, false]);
     }
@@ -72,6 +89,13 @@ describe('isPlaceholderSecret', () => {
 
   it('accepts a random value that a phrase only frames', () => {
     expect(isPlaceholderSecret('my-app-Zr4p9WqL2vX8nT6yB1cM5kD7hF3sJ0gA')).toBe(false);
+  });
+
+  it('estimates a long secret by its first 256 characters, so a long value cannot make startup slow', () => {
+    const long = randomBytes(3000).toString('base64');
+    expect(estimatedGuessBits(long)).toBe(estimatedGuessBits(long.slice(0, 256)));
+    expect(estimatedEntropyBits(long)).toBe(estimatedEntropyBits(long.slice(0, 256)));
+    expect(isPlaceholderSecret(long)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import type { LoginEventMethod } from '../config/login-methods.js';
+import type { AuthStrategy, CredentialKind, LoginEventMethod } from '../config/login-methods.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
@@ -58,7 +58,13 @@ export class CredentialDelivery {
   }
 
   private announce(request: Request, { user, method, provider }: LoginResult): void {
-    const payload = { user: this.serializer.serialize(user), method, ...(provider === undefined ? {} : { provider }), credential: this.config.credential };
+    const credential = this.config.credential;
+    const payload = { user: this.serializer.serialize(user), strategy: strategyOf(method, credential), method, ...(provider === undefined ? {} : { provider }), credential };
     this.events.publishAfterResponse(request, AuthEvent.LoginAfter, payload);
   }
+}
+
+/** The seed's `strategy` of a login: the provider method for a provider login, else the credential (README, "Events reference"). */
+function strategyOf(method: LoginEventMethod, credential: CredentialKind): AuthStrategy {
+  return method === 'oauth2' || method === 'oidc' ? method : credential;
 }

@@ -57,7 +57,7 @@ export class DevicesController {
   async revokeOne(@Param('id') id: string, @Req() request: Request): Promise<void> {
     const userId = principalOf(request)!.user.id;
     const revoked = isUuid(id) && (await this.unitOfWork.transaction((manager) => this.devices.revokeOfUser(manager, userId, id.toLowerCase())));
-    if (!revoked) throw new AuthError('NOT_FOUND');
+    if (!revoked) throw new AuthError('NOT_FOUND', { message: 'No such session' });
     this.announce(request, userId, [id.toLowerCase()]);
   }
 

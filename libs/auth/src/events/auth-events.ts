@@ -1,4 +1,4 @@
-import type { CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
+import type { AuthStrategy, CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -42,6 +42,11 @@ export interface SignupAfterEvent {
 /** Every login, whatever the method (the method's own event, such as `svc.oidc.login.after`, fires too). */
 export interface LoginAfterEvent {
   user: UserBody;
+  /**
+   * The seed's name for how the user signed in: the credential (`session`, `jwt`) for a password or
+   * passkey login (a two-step login's included), the method (`oauth2`, `oidc`) for a provider login.
+   */
+  strategy: AuthStrategy;
   /** How the user proved who they are: a login method, or a passkey. */
   method: LoginEventMethod;
   /** The provider's name, for the provider methods. */

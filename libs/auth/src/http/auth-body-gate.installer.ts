@@ -5,6 +5,7 @@ import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { authBodyGate } from './auth-body-gate.js';
 import { authNotFound } from './auth-not-found.handler.js';
+import { authRoutingError } from './auth-routing-error.handler.js';
 
 interface RouterLayer {
   name?: string;
@@ -24,9 +25,10 @@ const BODY_PARSERS = new Set(['jsonParser', 'urlencodedParser', 'rawParser', 'te
  * (or route), so that it reads the body of every request Express will route there before any parser
  * does, and after the application's own middleware (CORS, helmet), whose headers its refusals
  * then carry. Nest registers its parsers and routes when the application initialises, before any
- * module hook runs, so the gate is moved into place, and `authNotFound` goes after the routes
- * (before Nest's own 404 handler). Mounted with Express's own path matching, they see exactly the
- * requests the library's handlers would see, whatever the case of the path.
+ * module hook runs, so the gate is moved into place, and `authNotFound` and `authRoutingError` go
+ * after the routes (before Nest's own 404 and error handlers). Mounted with Express's own path
+ * matching, they see exactly the requests the library's handlers would see, whatever the case of
+ * the path.
  */
 @Injectable()
 export class AuthBodyGateInstaller implements OnModuleInit {
@@ -51,6 +53,7 @@ export class AuthBodyGateInstaller implements OnModuleInit {
     const firstReader = router.stack.findIndex((layer) => BODY_PARSERS.has(layer.name ?? '') || layer.route !== undefined);
     router.stack.splice(firstReader, 0, gate);
     router.use(this.config.prefix, authNotFound());
+    router.use(this.config.prefix, authRoutingError());
     this.installed = true;
   }
 }

@@ -230,7 +230,12 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       : []),
   ];
   const passkeys = config.passkeys ? passkeyRoutes(limited, credentialBody, unverified) : [];
-  return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...COMMON] }));
+  return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...pathRules(route), ...COMMON] }));
+}
+
+/** A path parameter that is not valid percent-encoding is 400 VALIDATION_FAILED (RFC 3986 §2.1; README, "Errors"). */
+function pathRules(route: AuthRoute): AuthErrorCode[] {
+  return route.path.includes('{') && !route.errors.includes('VALIDATION_FAILED') ? ['VALIDATION_FAILED'] : [];
 }
 
 /** Two-step login (README, "Two-step login"). */

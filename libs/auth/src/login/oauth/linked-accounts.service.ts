@@ -8,6 +8,9 @@ import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { WaysIn } from '../../users/ways-in.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 
+/** 404 NOT_FOUND's message for an identity the user has not linked (README, "Errors"). */
+const NO_SUCH_IDENTITY = 'No such linked identity';
+
 /** The answer of GET /accounts: the user's ways in (README, "Linking accounts"). */
 export interface LinkedAccountsBody {
   /** Whether the user can sign in with a password here. */
@@ -50,12 +53,12 @@ export class LinkedAccounts {
    * lock, so that two concurrent removals cannot each leave the other as the last way in and both succeed).
    */
   unlink(userId: string, method: string, provider: string): Promise<SvcUser> {
-    if (this.methodOfProvider.get(provider) !== method) return Promise.reject(new AuthError('NOT_FOUND'));
+    if (this.methodOfProvider.get(provider) !== method) return Promise.reject(new AuthError('NOT_FOUND', { message: NO_SUCH_IDENTITY }));
     return this.unitOfWork.transaction(async (manager) => {
       const locked = await this.waysIn.lockAndCount(manager, userId);
       if (!locked) throw new AuthError('UNAUTHENTICATED');
       const identities = await this.accounts.findOfUser(manager, userId);
-      if (!identities.some((account) => account.provider === provider)) throw new AuthError('NOT_FOUND');
+      if (!identities.some((account) => account.provider === provider)) throw new AuthError('NOT_FOUND', { message: NO_SUCH_IDENTITY });
       if (locked.count <= 1) throw new AuthError('LAST_LOGIN_METHOD');
       await this.accounts.unlink(manager, userId, provider);
       return locked.user;

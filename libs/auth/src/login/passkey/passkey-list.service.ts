@@ -36,7 +36,7 @@ export class PasskeyList {
   rename(userId: string, id: string, name: string): Promise<PasskeyBody> {
     return this.unitOfWork.transaction(async (manager) => {
       const passkey = await this.passkeys.findOwn(manager, userId, id);
-      if (!passkey) throw new AuthError('NOT_FOUND');
+      if (!passkey) throw new AuthError('NOT_FOUND', { message: 'No such passkey' });
       await this.passkeys.rename(manager, passkey.id, name);
       return passkeyBodyOf({ ...passkey, name });
     });
@@ -52,7 +52,7 @@ export class PasskeyList {
       const locked = await this.waysIn.lockAndCount(manager, userId);
       if (!locked) throw new AuthError('UNAUTHENTICATED');
       const passkey = await this.passkeys.findOwn(manager, userId, id);
-      if (!passkey) throw new AuthError('NOT_FOUND');
+      if (!passkey) throw new AuthError('NOT_FOUND', { message: 'No such passkey' });
       if (locked.count <= 1) throw new AuthError('LAST_LOGIN_METHOD');
       await this.passkeys.delete(manager, passkey.id);
       return { user: locked.user, passkey };
