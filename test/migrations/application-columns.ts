@@ -31,7 +31,9 @@ export class ApplicationUserColumns1795824000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.dropColumn('users', 'plan');
-    await queryRunner.dropColumn('users', 'display_name');
+    for (const column of ['plan', 'display_name']) {
+      if (queryRunner.connection.options.type === 'postgres') await queryRunner.dropColumn('users', column);
+      else await queryRunner.query(`ALTER TABLE "users" DROP COLUMN "${column}"`);
+    }
   }
 }

@@ -7,6 +7,8 @@ import { availableEngines, type Engine, freshDatabase } from '../../support/engi
 import { ApplicationUser, ApplicationUserColumns1795824000000 } from '../application-columns.js';
 
 const ENGINES = await availableEngines();
+const USER = '00000000-0000-4000-8000-000000000001';
+const SESSION = '00000000-0000-4000-8000-0000000000aa';
 const timestampOf = (migration: Function) => Number(/(\d{13})$/.exec(migration.name)![1]);
 
 /** `users` as TypeORM reads it from the database: each column's definition, the indexes and unique constraints. */
@@ -60,6 +62,26 @@ describe.each(ENGINES)('an application migration that adds user columns after ev
       expect({ ...row, mfa_totp_enabled: Boolean(row.mfa_totp_enabled) }).toEqual({ email_skeleton: expect.any(String), email_verified_at: null, mfa_totp_enabled: false, display_name: 'Ada', plan: 'free' });
     } finally {
       await t.close();
+      await database.drop();
+    }
+  });
+
+  it("reverted (migration:revert), gives back svc's users table and keeps the users' sessions", async () => {
+    const svcOnly = await svcUsersTable(engine);
+    const database = await freshDatabase(engine);
+    const dataSource = new DataSource({ ...database.options, entities: authEntities(ApplicationUser), migrations: [...authMigrations, ApplicationUserColumns1795824000000] } as never);
+    try {
+      await dataSource.initialize();
+      await dataSource.runMigrations();
+      const p = (i: number) => (engine === 'postgres' ? `$${i}` : '?');
+      await dataSource.query(`INSERT INTO users (id, email, email_skeleton, password_hash) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})`, [USER, 'ada@example.com', 'ada@example.com', '$2b$10$abcdefghijklmnopqrstuu']);
+      await dataSource.query(`INSERT INTO sessions (id, token_hash, user_id, expires_at, last_seen_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)})`, [SESSION, 'a'.repeat(64), USER, '2030-01-01 00:00:00', '2026-01-01 00:00:00']);
+
+      await dataSource.undoLastMigration();
+      expect(await usersTable(dataSource)).toEqual(svcOnly);
+      expect(await dataSource.query('SELECT id, user_id FROM sessions')).toEqual([{ id: SESSION, user_id: USER }]);
+    } finally {
+      if (dataSource.isInitialized) await dataSource.destroy();
       await database.drop();
     }
   });
