@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,9 @@ const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
 const EXAMPLE_FILES = [
   'tsconfig.json',
   'src/app-user.entity.ts',
-  'src/migrations/1763700000001-app-user-columns.ts',
+  'src/migrations/1795824000000-app-user-columns.ts',
   'src/project.entity.ts',
-  'src/migrations/1763700000002-projects-table.ts',
+  'src/migrations/1795824060000-projects-table.ts',
   'src/data-source.ts',
   'src/app.module.ts',
   'src/main.ts',
@@ -78,11 +79,20 @@ describe('the packed svc package in an application written from the README', () 
     const typeorm = join(app, 'node_modules/typeorm/cli.js');
     const env = { ...process.env, DATABASE_FILE: database };
     const ran = await sh(process.execPath, [typeorm, 'migration:run', '-d', 'dist/src/data-source.js'], { cwd: app, env });
-    expect(ran).toContain('AppUserColumns1763700000001');
-    expect(ran).toContain('ProjectsTable1763700000002');
+    expect(ran).toContain('AppUserColumns1795824000000');
+    expect(ran).toContain('ProjectsTable1795824060000');
+    // The example's migration is dated as migration:create dates one: after every svc migration, and svc's columns of users stay.
+    expect(ran.indexOf('AppUserColumns1795824000000')).toBeGreaterThan(ran.indexOf('SvcPasskeys1764000000600'));
+    const migrated = new Database(database, { readonly: true });
+    try {
+      const columns = migrated.prepare(`SELECT name FROM pragma_table_info('users')`).all() as { name: string }[];
+      expect(columns.map(({ name }) => name)).toEqual(expect.arrayContaining(['email_skeleton', 'email_verified_at', 'mfa_totp_enabled', 'display_name', 'plan']));
+    } finally {
+      migrated.close();
+    }
     const shown = await sh(process.execPath, [typeorm, 'migration:show', '-d', 'dist/src/data-source.js'], { cwd: app, env });
     expect(shown).not.toMatch(/\[ \]/);
-    expect(shown).toMatch(/\[X\].*AppUserColumns1763700000001/);
+    expect(shown).toMatch(/\[X\].*AppUserColumns1795824000000/);
   }, 60_000);
 
   it('runs: signup, /auth/me, the guarded routes, the hook, the observer, health and OpenAPI', async () => {

@@ -1,6 +1,7 @@
 // The principal cache in one suite: each file of test/principal-cache/one-instance/
 // describes its applications with their own setup and teardown (bounds, user bodies that change); then two
-// instances on one database (two-instances.ts).
+// instances on one database (two-instances.ts), and who owns the Redis client (redis-url.ts).
 await import('./one-instance/bounds.js');
 await import('./one-instance/user-body-changes.js');
 await import('./two-instances.js');
+await import('./redis-url.js');

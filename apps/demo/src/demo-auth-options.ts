@@ -1,4 +1,4 @@
-import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper, RedisCommands, RedisPubSubClient } from '#svc/auth';
+import type { AuthModuleExtras, AuthOptions, OAuthProviderOptionsBase, ProfileColumnsMapper } from '#svc/auth';
 import type { DemoConfig } from './demo-config.js';
 import { DemoUser } from './users/demo-user.entity.js';
 
@@ -23,9 +23,10 @@ function withColumns<P extends OAuthProviderOptionsBase>(providers: P[]): P[] {
  * login methods, every key derived from AUTH_SECRET, failed callbacks sent back to the page, a
  * provider's name for a new user as its display name; without it, the seed's `strategy` shape, as it always was.
  * Either way, two-step login wherever there is a password, and passkeys beside a password where
- * AUTH_BASE_URL allows them (DemoConfig.passkeys).
+ * AUTH_BASE_URL allows them (DemoConfig.passkeys). Redis, at REDIS_URL, is given as `{ url }`: svc opens
+ * the clients and closes them at shutdown.
  */
-export function demoAuthOptions(config: DemoConfig, redis: (RedisCommands & RedisPubSubClient) | undefined): AuthOptions & AuthModuleExtras {
+export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExtras {
   const common = {
     entities: { user: DemoUser },
     // The links of the MAIL lines open the page's /verify-email, /confirm-email and /cancel-email-change, the library's default paths.
@@ -39,11 +40,11 @@ export function demoAuthOptions(config: DemoConfig, redis: (RedisCommands & Redi
       max: config.rateLimit.max,
       windowSeconds: config.rateLimit.windowSeconds,
       trustedIpHeader: config.rateLimit.trustedIpHeader,
-      redis,
+      redis: config.rateLimit.backend === 'redis' ? { url: config.rateLimit.redisUrl } : undefined,
     },
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
-      redis: config.principalCache.invalidation === 'redis' ? redis : undefined,
+      redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,
     },
   };
   const { strategy } = config;

@@ -6,7 +6,6 @@ import { DemoBenchModule } from './bench/demo-bench.module.js';
 import { DemoController } from './demo.controller.js';
 import { demoAuthOptions } from './demo-auth-options.js';
 import { DemoEventLog } from './demo-event-log.js';
-import { DemoRedis } from './demo-redis.js';
 import { DemoPageController } from './page/demo-page.controller.js';
 import { DEMO_CONFIG } from './demo.tokens.js';
 import type { DemoConfig } from './demo-config.js';
@@ -24,8 +23,6 @@ const sqliteFileSettings = { enableWAL: true, prepareDatabase: (db: { pragma(sql
 @Module({})
 export class DemoModule {
   static register(config: DemoConfig): DynamicModule {
-    const redisUrl = config.rateLimit?.backend === 'redis' ? config.rateLimit.redisUrl : config.principalCache?.invalidation === 'redis' ? config.principalCache.redisUrl : undefined;
-    const redis = redisUrl === undefined ? undefined : DemoRedis.connect(redisUrl);
     return {
       module: DemoModule,
       imports: [
@@ -39,12 +36,12 @@ export class DemoModule {
           migrationsRun: true,
           logging: false,
         }),
-        AuthModule.forRoot(demoAuthOptions(config, redis?.client)),
+        AuthModule.forRoot(demoAuthOptions(config)),
         // The naive passport-jwt route `npm run bench` compares with (never mounted otherwise).
         ...(config.benchRoutes ? [DemoBenchModule.register(config)] : []),
       ],
       controllers: [DemoController, DemoPageController],
-      providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog, ...(redis ? [{ provide: DemoRedis, useValue: redis }] : [])],
+      providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],
     };
   }
 }

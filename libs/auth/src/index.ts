@@ -19,6 +19,7 @@ export type {
   RedisCommands,
   RedisPubSubClient,
   RedisSubscriber,
+  RedisUrl,
   SessionOptions,
 } from './config/auth-options.js';
 export type { AuthStrategy, CredentialKind, LoginEventMethod, LoginMethod } from './config/login-methods.js';

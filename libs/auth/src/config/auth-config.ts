@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { RedisCommands, RedisPubSubClient } from './auth-options.js';
+import type { RedisCommands, RedisPubSubClient, RedisUrl } from './auth-options.js';
 import type { CredentialKind, LoginMethod } from './login-methods.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 
@@ -97,7 +97,7 @@ export interface AuthConfig {
     readonly maxEntries: number;
     readonly ttlSeconds: number;
     readonly invalidation?: 'postgres' | 'redis' | 'local';
-    readonly redis?: RedisPubSubClient;
+    readonly redis?: RedisPubSubClient | RedisUrl;
     readonly channel: string;
   };
   readonly rateLimit?: {
@@ -109,7 +109,7 @@ export interface AuthConfig {
     readonly accountKey?: string;
     readonly backend: 'memory' | 'database' | 'redis';
     readonly onBackendError: 'deny' | 'allow';
-    readonly redis?: RedisCommands;
+    readonly redis?: RedisCommands | RedisUrl;
     /** Start of every counter key of the redis backend. */
     readonly redisKeyPrefix: string;
     readonly memoryMaxKeys: number;

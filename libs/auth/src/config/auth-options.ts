@@ -160,6 +160,16 @@ export interface RedisCommands {
 }
 
 /**
+ * A Redis that svc connects to itself (ioredis, `new Redis(url)`) and disconnects when the
+ * application shuts down (README, "Rate limiting"). A client given instead is the application's:
+ * svc never closes it.
+ */
+export interface RedisUrl {
+  /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
+  url: string;
+}
+
+/**
  * What the principal cache's redis invalidation needs of an ioredis client (README, "Principal
  * cache"): `publish` on it, and a `duplicate()` connection of its own to subscribe on.
  */
@@ -194,8 +204,12 @@ export interface PrincipalCacheOptions {
    * PostgreSQL (startup fails when neither applies and 'local' is not chosen)
    */
   invalidation?: 'postgres' | 'redis' | 'local';
-  /** The ioredis client for `invalidation: 'redis'`. */
-  redis?: RedisPubSubClient;
+  /**
+   * For `invalidation: 'redis'`: the application's ioredis client (it stays the application's to
+   * close; svc closes only the duplicate it subscribes on), or `{ url }` for a client svc opens and
+   * closes at shutdown with its duplicate.
+   */
+  redis?: RedisPubSubClient | RedisUrl;
   /** The channel (a PostgreSQL identifier, or a Redis channel) every instance of the application shares. @default 'svc_principal_cache' */
   channel?: string;
 }
@@ -220,8 +234,12 @@ export interface RateLimitOptions {
   backend?: RateLimitBackend;
   /** What a request gets when the backend is down. @default 'deny' */
   onBackendError?: 'deny' | 'allow';
-  /** An ioredis `Redis` (or `Cluster`) client, required for the redis backend. */
-  redis?: RedisCommands;
+  /**
+   * Required for the redis backend: the application's ioredis `Redis` (or `Cluster`) client, which
+   * stays the application's to close (svc never quits it), or `{ url }` for a client svc opens and
+   * closes at shutdown.
+   */
+  redis?: RedisCommands | RedisUrl;
   /**
    * Start of every counter key of the redis backend (`<prefix><window start>:<key>`): give each
    * application sharing one Redis its own, or their equal routes share counters. At most 64

@@ -1,5 +1,6 @@
 import proxyaddr from 'proxy-addr';
 import { AuthConfigError } from './auth-config.error.js';
+import type { RedisUrl } from './auth-options.js';
 import { isPlaceholderSecret } from './placeholder-secret.js';
 
 /** One rule per kind of option value; each throws `AuthConfigError(field, rule)` or returns the checked value. */
@@ -85,6 +86,23 @@ export function redisKeyPrefix(field: string, value: unknown, fallback: string, 
     throw new AuthConfigError(field, 'must not hold "{" or "}": Redis Cluster would read them as a hash tag and put every counter in one slot', value);
   }
   return value;
+}
+
+/** A Redis option given as `{ url }` (svc's own client) rather than as a client: any object with a `url` key. */
+export function isRedisUrl(value: unknown): value is RedisUrl {
+  return typeof value === 'object' && value !== null && 'url' in value;
+}
+
+/** `{ url }` holds a redis:// or rediss:// URL. The URL is never quoted in the error: it may hold a password. */
+export function redisUrl(field: string, value: RedisUrl): RedisUrl {
+  let protocol: string | undefined;
+  try {
+    protocol = typeof value.url === 'string' ? new URL(value.url).protocol : undefined;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') throw new AuthConfigError(`${field}.url`, 'must be a redis:// or rediss:// URL');
+  return { url: value.url };
 }
 
 export function deepFreeze<T>(value: T): T {

@@ -88,6 +88,15 @@ describe('validateAuthOptions', () => {
     expect(validateAuthOptions({ ...base, secret: RANDOM, rateLimit: { backend: 'redis', redis: client } }, { strategy: 'session' }).rateLimit?.redis).toBe(client);
   });
 
+  it('takes { url } for a Redis client svc opens and closes, and refuses a URL that is not redis:// or rediss:// without quoting it', () => {
+    const withRedis = (redis: unknown) => validateAuthOptions({ ...base, secret: RANDOM, rateLimit: { backend: 'redis', redis: redis as never } }, { strategy: 'session' }).rateLimit?.redis;
+    expect(withRedis({ url: 'redis://127.0.0.1:6379/2' })).toEqual({ url: 'redis://127.0.0.1:6379/2' });
+    expect(withRedis({ url: 'rediss://:s3cret@cache.example:6380' })).toEqual({ url: 'rediss://:s3cret@cache.example:6380' });
+    for (const url of [undefined, '', '127.0.0.1:6379', 'http://:s3cret@cache.example', 42]) {
+      expect(() => withRedis({ url })).toThrow(new AuthConfigError('rateLimit.redis.url', 'must be a redis:// or rediss:// URL'));
+    }
+  });
+
   describe('rateLimit.redisKeyPrefix', () => {
     const redis = { evalsha: async () => 1, eval: async () => 1, ping: async () => 'PONG' };
     const withPrefix = (redisKeyPrefix: unknown, backend: 'redis' | 'memory' = 'redis') =>

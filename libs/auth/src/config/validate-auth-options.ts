@@ -4,7 +4,7 @@ import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RateLimitOptions, type RedisCommands } from './auth-options.js';
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
-import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, nonEmptyString, oneOf, originOf, redisKeyPrefix, secret, trustedProxies } from './option-rules.js';
+import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, isRedisUrl, nonEmptyString, oneOf, originOf, redisKeyPrefix, redisUrl, secret, trustedProxies } from './option-rules.js';
 import { validateEmailVerification } from './validate-email-verification.js';
 import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
@@ -97,8 +97,8 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
   if (config.password.minLength > config.password.maxLength) {
     throw new AuthConfigError('password.minLength', 'must not exceed password.maxLength');
   }
-  if (config.rateLimit?.backend === 'redis' && !isRedisClient(config.rateLimit.redis)) {
-    throw new AuthConfigError('rateLimit.redis', 'is required for the redis backend (an ioredis Redis or Cluster client)');
+  if (config.rateLimit?.backend === 'redis' && !isRedisClient(config.rateLimit.redis) && !isRedisUrl(config.rateLimit.redis)) {
+    throw new AuthConfigError('rateLimit.redis', 'is required for the redis backend (an ioredis Redis or Cluster client) or { url } (a client svc opens and closes)');
   }
   return deepFreeze(config);
 }
@@ -220,7 +220,7 @@ function rateLimitSettings(rateLimit: RateLimitOptions, secretToDeriveFrom: stri
     accountKey: secretToDeriveFrom === undefined ? undefined : deriveKey(secretToDeriveFrom, 'rate-limit account keys'),
     backend,
     onBackendError: oneOf('rateLimit.onBackendError', rateLimit.onBackendError, 'deny', ['deny', 'allow'] as const),
-    redis: rateLimit.redis,
+    redis: isRedisUrl(rateLimit.redis) ? redisUrl('rateLimit.redis', rateLimit.redis) : rateLimit.redis,
     // Checked whatever the backend, as memoryMaxKeys is; the default keeps existing deployments' counters.
     redisKeyPrefix: redisKeyPrefix('rateLimit.redisKeyPrefix', rateLimit.redisKeyPrefix, DEFAULT_REDIS_KEY_PREFIX, 64),
     memoryMaxKeys: int('rateLimit.memoryMaxKeys', rateLimit.memoryMaxKeys, 100_000, 100, 10_000_000),

@@ -1,7 +1,7 @@
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import type { PrincipalCacheOptions } from './auth-options.js';
-import { int, oneOf } from './option-rules.js';
+import { int, isRedisUrl, oneOf, redisUrl } from './option-rules.js';
 
 /** A channel both PostgreSQL (an identifier of `LISTEN`) and Redis take as it is. */
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -15,9 +15,9 @@ export function validatePrincipalCache(section: PrincipalCacheOptions | undefine
   if (section === undefined) return undefined;
   if (section === null || typeof section !== 'object' || Array.isArray(section)) throw new AuthConfigError('principalCache', 'must be an object', section);
   const invalidation = section.invalidation === undefined ? undefined : oneOf('principalCache.invalidation', section.invalidation, 'postgres', ['postgres', 'redis', 'local'] as const);
-  const redis = section.redis;
-  if (redis !== undefined && (typeof redis?.publish !== 'function' || typeof redis.duplicate !== 'function')) {
-    throw new AuthConfigError('principalCache.redis', 'must be an ioredis client (publish and duplicate)');
+  const redis = isRedisUrl(section.redis) ? redisUrl('principalCache.redis', section.redis) : section.redis;
+  if (redis !== undefined && !isRedisUrl(redis) && (typeof redis?.publish !== 'function' || typeof redis.duplicate !== 'function')) {
+    throw new AuthConfigError('principalCache.redis', 'must be an ioredis client (publish and duplicate) or { url } (a client svc opens and closes)');
   }
   if (invalidation === 'redis' && redis === undefined) throw new AuthConfigError('principalCache.redis', "is required with invalidation 'redis'");
   if (invalidation !== undefined && invalidation !== 'redis' && redis !== undefined) {

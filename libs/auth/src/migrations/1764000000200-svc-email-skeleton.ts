@@ -1,6 +1,7 @@
 import { type MigrationInterface, type QueryRunner, TableColumn, TableIndex } from 'typeorm';
 import { emailSkeleton } from '../users/email-skeleton.js';
 import { columnTypes } from './column-types.js';
+import { alterSqliteTableInPlace, isSqlite } from './sqlite-in-place.js';
 
 /**
  * `users.email_skeleton`: the UTS #39 skeleton of each email, unique, so that an address that looks
@@ -27,6 +28,7 @@ export class SvcEmailSkeleton1764000000200 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropIndex('users', 'uq_users_email_skeleton');
-    await queryRunner.dropColumn('users', 'email_skeleton');
+    if (isSqlite(queryRunner)) await alterSqliteTableInPlace(queryRunner, 'users', 'ALTER TABLE "users" DROP COLUMN "email_skeleton"');
+    else await queryRunner.dropColumn('users', 'email_skeleton');
   }
 }

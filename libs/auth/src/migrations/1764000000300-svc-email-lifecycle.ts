@@ -1,5 +1,6 @@
 import { type MigrationInterface, type QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
 import { columnTypes } from './column-types.js';
+import { alterSqliteTableInPlace, isSqlite } from './sqlite-in-place.js';
 
 /**
  * Email verification and change of email (README, "Verifying emails and changing them"):
@@ -11,7 +12,7 @@ export class SvcEmailLifecycle1764000000300 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const t = columnTypes(queryRunner);
-    if (isSqlite(queryRunner)) await queryRunner.query('ALTER TABLE "users" ADD COLUMN "email_verified_at" datetime');
+    if (isSqlite(queryRunner)) await alterSqliteTableInPlace(queryRunner, 'users', 'ALTER TABLE "users" ADD COLUMN "email_verified_at" datetime');
     else await queryRunner.addColumn('users', new TableColumn(t.timestamp('email_verified_at', { isNullable: true })));
     await queryRunner.createTable(
       new Table({
@@ -39,17 +40,7 @@ export class SvcEmailLifecycle1764000000300 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('email_tokens', true);
-    if (isSqlite(queryRunner)) await queryRunner.query('ALTER TABLE "users" DROP COLUMN "email_verified_at"');
+    if (isSqlite(queryRunner)) await alterSqliteTableInPlace(queryRunner, 'users', 'ALTER TABLE "users" DROP COLUMN "email_verified_at"');
     else await queryRunner.dropColumn('users', 'email_verified_at');
   }
-}
-
-/**
- * SQLite alters `users` in place (ALTER TABLE ... ADD / DROP COLUMN, SQLite 3.35+) rather than as
- * TypeORM does, by copying it into a new table: a revert runs inside its transaction, where foreign
- * keys cannot be switched off, so dropping the old `users` would cascade to every session, token and
- * linked account.
- */
-function isSqlite(queryRunner: QueryRunner): boolean {
-  return queryRunner.connection.options.type !== 'postgres';
 }

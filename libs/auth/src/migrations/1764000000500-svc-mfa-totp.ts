@@ -1,5 +1,6 @@
 import { type MigrationInterface, type QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
 import { columnTypes } from './column-types.js';
+import { alterSqliteTableInPlace, isSqlite } from './sqlite-in-place.js';
 
 /**
  * Two-step login (README, "Two-step login"): `users.mfa_totp_enabled` (false for every existing
@@ -11,7 +12,7 @@ export class SvcMfaTotp1764000000500 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const t = columnTypes(queryRunner);
-    if (isSqlite(queryRunner)) await queryRunner.query('ALTER TABLE "users" ADD COLUMN "mfa_totp_enabled" boolean NOT NULL DEFAULT (0)');
+    if (isSqlite(queryRunner)) await alterSqliteTableInPlace(queryRunner, 'users', 'ALTER TABLE "users" ADD COLUMN "mfa_totp_enabled" boolean NOT NULL DEFAULT (0)');
     else await queryRunner.addColumn('users', new TableColumn({ name: 'mfa_totp_enabled', type: 'boolean', default: false }));
     await queryRunner.createTable(
       new Table({
@@ -43,12 +44,7 @@ export class SvcMfaTotp1764000000500 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('mfa_recovery_codes', true);
     await queryRunner.dropTable('mfa_totp', true);
-    if (isSqlite(queryRunner)) await queryRunner.query('ALTER TABLE "users" DROP COLUMN "mfa_totp_enabled"');
+    if (isSqlite(queryRunner)) await alterSqliteTableInPlace(queryRunner, 'users', 'ALTER TABLE "users" DROP COLUMN "mfa_totp_enabled"');
     else await queryRunner.dropColumn('users', 'mfa_totp_enabled');
   }
-}
-
-/** SQLite alters `users` in place, as migration 1764000000300 explains: a copy would cascade to every session on revert. */
-function isSqlite(queryRunner: QueryRunner): boolean {
-  return queryRunner.connection.options.type !== 'postgres';
 }

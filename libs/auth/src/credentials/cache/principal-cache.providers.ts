@@ -5,6 +5,8 @@ import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { AuthConfigError } from '../../config/auth-config.error.js';
+import { isRedisUrl } from '../../config/option-rules.js';
+import { openRedis } from '../../redis/owned-redis.js';
 import type { InvalidationTransport } from './invalidation-transport.js';
 import { LocalInvalidationTransport } from './local-invalidation.transport.js';
 import { PostgresInvalidationTransport } from './postgres-invalidation.transport.js';
@@ -27,8 +29,9 @@ export function principalCacheProviders(): Provider[] {
 /**
  * The transport the section chooses, or its default: Redis when a client is given, else PostgreSQL's
  * own on PostgreSQL. A cache no revocation could reach is refused at startup, naming the option.
+ * `redis: { url }` opens svc's own client here; the transport closes it at shutdown.
  */
-export function invalidationTransport(config: AuthConfig, dataSource: DataSource): InvalidationTransport | null {
+export async function invalidationTransport(config: AuthConfig, dataSource: DataSource): Promise<InvalidationTransport | null> {
   const section = config.principalCache;
   if (section === undefined) return null;
   const onPostgres = dataSource.options.type === 'postgres';
@@ -37,8 +40,11 @@ export function invalidationTransport(config: AuthConfig, dataSource: DataSource
     case 'postgres':
       if (!onPostgres) throw new AuthConfigError('principalCache.invalidation', `is 'postgres' but the database is ${dataSource.options.type}`);
       return new PostgresInvalidationTransport(dataSource, section.channel);
-    case 'redis':
-      return new RedisInvalidationTransport(section.redis!, section.channel);
+    case 'redis': {
+      if (!isRedisUrl(section.redis)) return new RedisInvalidationTransport(section.redis!, section.channel);
+      const client = await openRedis('principalCache.redis', section.redis.url);
+      return new RedisInvalidationTransport(client, section.channel, client);
+    }
     case 'local':
       return new LocalInvalidationTransport();
     default:

@@ -1,4 +1,5 @@
 import type { RedisPubSubClient, RedisSubscriber } from '../../config/auth-options.js';
+import { closeRedis, type OwnedRedis } from '../../redis/owned-redis.js';
 import type { InvalidationListener, InvalidationTransport } from './invalidation-transport.js';
 
 /** How `CLIENT LIST` names the subscribing connection. */
@@ -8,7 +9,9 @@ const STARTUP_WAIT_MS = 2000;
 /**
  * Redis pub/sub through the application's ioredis client: messages are published once the
  * revocation committed, and a duplicate connection subscribes. ioredis reconnects on its own; the
- * cache is down from the connection's `close` until it is `ready` and subscribed again.
+ * cache is down from the connection's `close` until it is `ready` and subscribed again. `stop`
+ * closes the duplicate, and the client too when svc opened it (`owned`, from `{ url }`); a client
+ * the application gave stays open.
  */
 export class RedisInvalidationTransport implements InvalidationTransport {
   readonly transactional = false;
@@ -19,6 +22,7 @@ export class RedisInvalidationTransport implements InvalidationTransport {
   constructor(
     private readonly redis: RedisPubSubClient,
     private readonly channel: string,
+    private readonly owned?: OwnedRedis,
   ) {}
 
   start(listener: InvalidationListener): Promise<void> {
@@ -57,5 +61,6 @@ export class RedisInvalidationTransport implements InvalidationTransport {
     const subscriber = this.subscriber;
     this.subscriber = undefined;
     await subscriber?.quit().catch(() => subscriber.disconnect());
+    if (this.owned) await closeRedis(this.owned);
   }
 }

@@ -1,6 +1,8 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { DEFAULT_REDIS_KEY_PREFIX, type RedisCommands } from '../../config/auth-options.js';
+import { closeRedis, type OwnedRedis } from '../../redis/owned-redis.js';
 import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
 import { checkResult, fixedWindowAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
@@ -28,16 +30,22 @@ const EXPIRY_MARGIN_MS = 1000;
  * Counters in Redis through ioredis. The window number is part of the key and comes from the
  * injected clock, so a new window is simply a new key (the old one expires on its own). Checks of
  * a key that arrive while its script runs are counted together by the next one
- * (`CoalescedIncrements`).
+ * (`CoalescedIncrements`). The client is the application's, left open at shutdown, unless svc
+ * opened it (`owned`, from `rateLimit.redis: { url }`).
  */
-export class RedisRateLimitStorage implements RateLimitStorage {
+export class RedisRateLimitStorage implements RateLimitStorage, OnApplicationShutdown {
   private readonly increments = new CoalescedIncrements((key, windowSeconds, amount) => this.incrementBy(key, windowSeconds, amount));
 
   constructor(
     private readonly redis: RedisCommands,
     private readonly clock: Clock,
     private readonly keyPrefix = DEFAULT_REDIS_KEY_PREFIX,
+    private readonly owned?: OwnedRedis,
   ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.owned) await closeRedis(this.owned);
+  }
 
   async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
     const counted = await this.increments.add(key, windowSeconds);
