@@ -9,3 +9,8 @@ export function verificationLink(config: AuthConfig, token: string): string {
 export function confirmationLink(config: AuthConfig, token: string): string {
   return `${config.baseUrl}${config.emailVerification!.confirmPath}?token=${encodeURIComponent(token)}`;
 }
+
+/** The application's page a reset mail links to: `<baseUrl><password.resetPath>?token=<token>` (the page POSTs the token and the new password). */
+export function resetLink(config: AuthConfig, token: string): string {
+  return `${config.baseUrl}${config.password.resetPath}?token=${encodeURIComponent(token)}`;
+}
