@@ -113,4 +113,4 @@ export type { AccessTokenClaims } from './credentials/jwt/access-token-claims.js
 export type { OAuthUserInfo } from './config/oauth-options.js';
 export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
-export type { UserBody, UserBodyOf } from './users/user-body.js';
+export type { UserBody, UserBodyFeatures, UserBodyOf } from './users/user-body.js';
