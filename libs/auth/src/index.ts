@@ -52,6 +52,8 @@ export {
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
+export { ApplicationError, type ApplicationErrorBody } from './errors/application-error.js';
+export { AuthErrorBodyFilter } from './http/auth-error-body.filter.js';
 export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
 export type {
@@ -82,6 +84,7 @@ export { OnAuthEvent } from './events/on-auth-event.decorator.js';
 export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
+export { RequireVerifiedEmail, VerifiedEmailGuard } from './credentials/verified-email.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
 export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
