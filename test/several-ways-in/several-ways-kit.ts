@@ -1,5 +1,5 @@
 import type { LoggerService, Type } from '@nestjs/common';
-import type { AuthHooks, AuthOptions, OAuthUserInfo, ProfileColumnsMapper } from '#svc/auth';
+import type { AuthHooks, AuthOptions, MfaOptions, OAuthUserInfo, ProfileColumnsMapper } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { BrowserAgent, type OidcProviderHarness, type ProviderAccount, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
@@ -31,6 +31,8 @@ export interface SeveralWaysOptions {
   providers?: Type[];
   logger?: LoggerService;
   mapProfileToColumns?: ProfileColumnsMapper;
+  /** Two-step login (README, "Two-step login"). */
+  mfa?: MfaOptions;
 }
 
 export type ProviderMethod = 'oidc' | 'oauth2';
@@ -122,6 +124,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
       baseUrl: url,
       secret: TEST_SECRET,
       password: { bcryptCost: 10 },
+      mfa: options.mfa,
       oidc: { providers: [{ name: 'op', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, mapProfileToColumns: options.mapProfileToColumns }] },
       oauth2: {
         errorRedirect: '/',

@@ -1,5 +1,6 @@
 // Two-step login, in one suite (one module loading for the folder): each file of test/two-step/cases/
 // describes its applications with their own setup and teardown.
+await import('./cases/challenge-once.js');
 await import('./cases/codes.js');
 await import('./cases/flow.js');
 await import('./cases/limits.js');

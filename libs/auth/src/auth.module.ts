@@ -32,6 +32,7 @@ import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { LoginCompletion } from './login/login-completion.js';
+import { UsedChallenges } from './login/used-challenges.js';
 import { mfaGateOnly, mfaParts } from './login/mfa/mfa.parts.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
@@ -93,6 +94,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     AuthBodyPipe,
     CredentialDelivery,
     LoginCompletion,
+    // Passkey ceremonies and two-step logins spend their challenges in one store.
+    UsedChallenges,
     AuthBodyGateInstaller,
     ...(extras.hooks ? [{ provide: AUTH_HOOKS, useClass: extras.hooks }] : []),
     ...(extras.globalGuard ? [{ provide: APP_GUARD, useClass: AuthGlobalGuard }] : []),

@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './login/oauth/oauth-used-states.js';
-import { PasskeyUsedChallenges } from './login/passkey/passkey-used-challenges.js';
+import { UsedChallenges } from './login/used-challenges.js';
 import { EmailTokenStore } from './login/password/email-token-store.js';
 import { ResetTokenStore } from './login/password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -30,7 +30,7 @@ export interface PurgeResult {
   emailTokens: number;
   /** Used OAuth states whose state token has expired. */
   oauthUsedStates: number;
-  /** Used passkey challenges that have expired. */
+  /** Used passkey and two-step login challenges that have expired. */
   passkeyUsedChallenges: number;
   /** Counters of the database rate limiter whose window has ended. */
   rateLimitWindows: number;
@@ -98,7 +98,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     const resetTokens = this.optional(ResetTokenStore);
     const emailTokens = this.optional(EmailTokenStore);
     const usedStates = this.optional(OAuthUsedStates);
-    const usedChallenges = this.optional(PasskeyUsedChallenges);
+    const usedChallenges = this.optional(UsedChallenges);
     const result = await this.unitOfWork.transaction(async (manager) => ({
       sessions: sessions ? await sessions.purgeExpired(manager) : 0,
       refreshTokens: refreshTokens ? await refreshTokens.purgeExpired(manager) : 0,

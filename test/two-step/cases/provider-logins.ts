@@ -1,67 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AuthEvent, type AuthOptions } from '#svc/auth';
-import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../../support/oauth/index.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
-import { Client } from '../../several-ways-in/several-ways-kit.js';
+import { AuthEvent } from '#svc/auth';
+import { addAccount, Client, createSeveralWaysApp, type ProviderMethod, type SeveralWaysApp } from '../../several-ways-in/several-ways-kit.js';
 import { fromBase32, stepOf, totpAt } from '../rfc6238.js';
 import { engineCredentialPairs, PASSWORD, STEP_MS } from '../two-step-kit.js';
 
 const PAIRS = await engineCredentialPairs();
-const CLIENT_ID = 'svc-two-step';
-const CLIENT_SECRET = 'Hk3vQ9zL2mW7xN4bT8cR1jF6yG5dPa0s';
+const METHODS: ProviderMethod[] = ['oidc', 'oauth2'];
+const PROVIDER_OF: Record<ProviderMethod, string> = { oidc: 'op', oauth2: 'acme' };
+const METHOD_EVENT = { oidc: AuthEvent.OidcLoginAfter, oauth2: AuthEvent.OAuth2LoginAfter } as const;
 
-interface ProviderApp extends TestApp {
-  url: string;
-  credential: 'session' | 'jwt';
-  op: OidcProviderHarness;
+/**
+ * A password, an OpenID Connect provider `op` and a plain OAuth 2.0 provider `acme` (oidc-provider
+ * on loopback) in one application, with two-step login; `challengeProviderLogins` as given (left
+ * out: the default).
+ */
+function createProviderApp(engine: 'sqlite' | 'postgres', credential: 'session' | 'jwt', challengeProviderLogins?: boolean): Promise<SeveralWaysApp> {
+  return createSeveralWaysApp({ engine, credential, mfa: { issuer: 'svc tests', ...(challengeProviderLogins === undefined ? {} : { challengeProviderLogins }) } });
 }
 
-/** A password and an OpenID Connect provider `op` (oidc-provider on loopback) in one application, with two-step login. */
-async function createProviderApp(engine: 'sqlite' | 'postgres', credential: 'session' | 'jwt', challengeProviderLogins: boolean): Promise<ProviderApp> {
-  const port = await reserveLoopbackPort();
-  const url = `http://127.0.0.1:${port}`;
-  const op = await startOidcProvider({ clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/oidc/op/callback`] }] });
-  const t = await createTestApp({
-    engine,
-    options: {
-      credential,
-      baseUrl: url,
-      secret: TEST_SECRET,
-      password: { bcryptCost: 10 },
-      oidc: { providers: [{ name: 'op', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }] },
-      mfa: { issuer: 'svc tests', challengeProviderLogins },
-    } as Partial<AuthOptions>,
-  });
-  await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
-  return {
-    ...t,
-    url,
-    credential,
-    op,
-    close: async () => {
-      await t.close();
-      await op.close();
-    },
-  };
-}
-
-/** Signs `email` up with a password, turns two-step login on, links the identity `login` at `op`, and signs out. */
-async function twoStepUserWithIdentity(app: ProviderApp, email: string, login: string): Promise<{ client: Client; secret: Buffer }> {
+/** Signs `email` up with a password, turns two-step login on, links the identity `login` at `method`'s provider, and signs out. */
+async function twoStepUserWithIdentity(app: SeveralWaysApp, email: string, login: string, method: ProviderMethod = 'oidc'): Promise<{ client: Client; secret: Buffer }> {
   const client = new Client(app);
   expect((await client.signup(email)).status).toBe(201);
   const setup = await client.send('POST', '/auth/mfa/totp/setup', { password: PASSWORD });
   const secret = fromBase32(((await setup.json()) as { secret: string }).secret);
   expect((await client.send('POST', '/auth/mfa/totp/enable', { code: totpAt(secret, stepOf(app.clock.now())) })).status).toBe(200);
-  app.op.setAccount(login, { email, email_verified: true, name: 'Two Step' });
-  expect((await client.link('oidc', login)).status).toBe(302);
+  addAccount(app, login, { email, email_verified: true, name: 'Two Step' });
+  expect((await client.link(method, login)).status).toBe(302);
   await client.logout();
   app.clock.advance(STEP_MS);
   return { client, secret };
 }
 
 describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (README, "Two-step login")', (engine, credential) => {
-  describe('by default', () => {
-    let app: ProviderApp;
+  describe('with challengeProviderLogins: false', () => {
+    let app: SeveralWaysApp;
     beforeAll(async () => {
       app = await createProviderApp(engine, credential, false);
     });
@@ -81,20 +54,21 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
     });
   });
 
-  describe('with challengeProviderLogins', () => {
-    let app: ProviderApp;
+  // OWASP ASVS 5.0 V6: the second factor on every way in, unless the application says otherwise.
+  describe('by default (challengeProviderLogins left out)', () => {
+    let app: SeveralWaysApp;
     beforeAll(async () => {
-      app = await createProviderApp(engine, credential, true);
+      app = await createProviderApp(engine, credential);
     });
     afterAll(() => app?.close());
 
-    it('the callback sets the challenge instead of a credential and redirects with mfa=required; a code then signs in as an oidc login', async () => {
-      const { client, secret } = await twoStepUserWithIdentity(app, 'challenged@x.io', 'challenged');
+    it.each(METHODS)('the %s callback sets the challenge instead of a credential and redirects with mfa=required; a code then signs in as that method', async (method) => {
+      const { client, secret } = await twoStepUserWithIdentity(app, `challenged-${method}@x.io`, `challenged-${method}`, method);
       await app.afterResponses();
       await app.events.settled(); // the events of earlier requests first: a late one would be counted as this request's
       const before = app.events.payloadsOf(AuthEvent.LoginAfter).length;
-      const oidcBefore = app.events.payloadsOf(AuthEvent.OidcLoginAfter).length;
-      const callback = await client.signInWith('oidc', 'challenged');
+      const methodBefore = app.events.payloadsOf(METHOD_EVENT[method]).length;
+      const callback = await client.signInWith(method, `challenged-${method}`);
       expect(callback.status).toBe(302);
       expect(callback.headers.get('location')).toBe('/?mfa=required');
       const cookies = callback.headers.getSetCookie().map((line) => line.split('=')[0]);
@@ -107,11 +81,25 @@ describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (R
       expect(verified.status).toBe(200);
       const me = await client.me();
       expect(me.status).toBe(200);
-      expect(me.body.email).toBe('challenged@x.io');
+      expect(me.body.email).toBe(`challenged-${method}@x.io`);
       await app.afterResponses();
-      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, method: 'oidc', provider: 'op', credential }]);
+      expect(app.events.payloadsOf(AuthEvent.LoginAfter).slice(before)).toEqual([{ user: me.body, method, provider: PROVIDER_OF[method], credential }]);
       // The method's own event carries what the provider said at the callback; a challenged login publishes none.
-      expect(app.events.payloadsOf(AuthEvent.OidcLoginAfter).length).toBe(oidcBefore);
+      expect(app.events.payloadsOf(METHOD_EVENT[method]).length).toBe(methodBefore);
+    });
+
+    it('the challenge of a provider login signs in once: the same cookie again is 401 MFA_CHALLENGE_INVALID', async () => {
+      const { client, secret } = await twoStepUserWithIdentity(app, 'provider-once@x.io', 'provider-once');
+      expect((await client.signInWith('oidc', 'provider-once')).headers.get('location')).toBe('/?mfa=required');
+      // A copy of the browser's cookies as they stand: the challenge cookie, which the verification then clears.
+      const copy = client.agent.clone();
+      expect((await client.send('POST', '/auth/mfa/verify', { code: totpAt(secret, stepOf(app.clock.now())) })).status).toBe(200);
+      const replay = await copy.request(`${app.url}/auth/mfa/verify`, {
+        method: 'POST',
+        headers: { origin: app.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ code: totpAt(secret, stepOf(app.clock.now()) + 1) }),
+      });
+      expect([replay.status, ((await replay.json()) as { code: string }).code]).toEqual([401, 'MFA_CHALLENGE_INVALID']);
     });
 
     it('a provider user without two-step login is signed in at the callback as before', async () => {

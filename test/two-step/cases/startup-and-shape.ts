@@ -5,6 +5,7 @@ import request from 'supertest';
 import { AuthConfigError, AuthModule, type AuthOptions } from '#svc/auth';
 import { addAuthToDocument } from '#svc/auth/openapi';
 import { bootAuthModule, startAuthModule } from '../../support/auth-module-app.js';
+import { CapturingLogger } from '../../support/capturing-logger.js';
 import { availableEngines } from '../../support/engines.js';
 import { createTestApp, TEST_SECRET, TestClock, type TestApp } from '../../support/test-app.js';
 import { createTwoStepApp, lastingDatabase, PASSWORD, STEP_MS, type TwoStepApp } from '../two-step-kit.js';
@@ -36,6 +37,7 @@ describe('the mfa section at startup (README, "Options reference")', () => {
       () => withMfa({ issuer: 'x', challengeProviderLogins: true }),
       new AuthConfigError('mfa.challengeProviderLogins', 'is true but no provider login method (oauth2, oidc) is on: it would not take effect'),
     ],
+    ['challengeProviderLogins that is not a boolean', () => withMfa({ issuer: 'x', challengeProviderLogins: 'no' }), new AuthConfigError('mfa.challengeProviderLogins', 'must be true or false', 'no')],
     ['no issuer', () => withMfa({}), new AuthConfigError('mfa.issuer', 'is required (a non-empty string)')],
     ['a challenge under a minute', () => withMfa({ issuer: 'x', challengeTtlSeconds: 59 }), new AuthConfigError('mfa.challengeTtlSeconds', 'must be between 60 and 900', 59)],
     ['a challenge over 15 minutes', () => withMfa({ issuer: 'x', challengeTtlSeconds: 901 }), new AuthConfigError('mfa.challengeTtlSeconds', 'must be between 60 and 900', 901)],
@@ -56,6 +58,38 @@ describe('the mfa section at startup (README, "Options reference")', () => {
       expect([response.status, response.body.code]).toEqual([401, 'MFA_CHALLENGE_INVALID']);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe.each(ENGINES)('TOTP without a limiter on %s (README, "Two-step login", Limits)', (engine) => {
+  const WARNING = 'mfa is configured without a rateLimit section';
+
+  it('the mfa section without a rateLimit section logs one warning at startup, to svc, naming both options', async () => {
+    const logger = new CapturingLogger();
+    const t = await createTwoStepApp({ engine, credential: 'session', logger });
+    try {
+      const lines = logger.matching('warn', WARNING);
+      expect(lines).toHaveLength(1);
+      expect(lines[0].text).toContain('/mfa/verify');
+      expect(lines[0].text.split('\n').at(-1)).toBe('svc');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a rateLimit section, or without the mfa section, it says nothing of the kind', async () => {
+    for (const start of [
+      (logger: CapturingLogger) => createTwoStepApp({ engine, credential: 'jwt', logger, options: { rateLimit: { max: 1000 } } }),
+      (logger: CapturingLogger) => createTestApp({ engine, strategy: 'session', logger }),
+    ]) {
+      const logger = new CapturingLogger();
+      const t = await start(logger);
+      try {
+        expect(logger.lines.filter((line) => line.text.includes('rateLimit'))).toEqual([]);
+      } finally {
+        await t.close();
+      }
     }
   });
 });

@@ -39,6 +39,25 @@ else describe.each(CREDENTIALS)('two %s instances on one PostgreSQL database (RE
     expect(replay.body.code).toBe('MFA_CODE_INVALID');
   });
 
+  it('a challenge that signed in on one instance is refused on the other: 401 MFA_CHALLENGE_INVALID, with a code of the next step too', async () => {
+    const user = await a.twoStepUser(nextEmail());
+    const challenge = await a.challenge(user.email);
+    expect((await a.verify(challenge, { code: a.codeOf(user.secret) })).status).toBe(200);
+    const replay = await b.verify(challenge, { code: b.codeOf(user.secret, 1) });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('MFA_CHALLENGE_INVALID');
+  });
+
+  it('one challenge sent to both instances at once, each with its own recovery code, signs in once', async () => {
+    const user = await a.twoStepUser(nextEmail());
+    const challenge = await a.challenge(user.email);
+    const answers = await Promise.all([a.verify(challenge, { recoveryCode: user.recoveryCodes[0] }), b.verify(challenge, { recoveryCode: user.recoveryCodes[1] })]);
+    expect(answers.map((answer) => [answer.status, answer.body.code]).sort()).toEqual([
+      [200, undefined],
+      [401, 'MFA_CHALLENGE_INVALID'],
+    ]);
+  });
+
   it('one code sent to both instances at once signs in once', async () => {
     const user = await a.twoStepUser(nextEmail());
     const [onA, onB] = await Promise.all([a.challenge(user.email), b.challenge(user.email)]);

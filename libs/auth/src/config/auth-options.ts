@@ -106,7 +106,12 @@ export interface MfaOptions {
   issuer: string;
   /** Lifetime of the challenge a password login gets instead of a credential. @default 300 (60..900) */
   challengeTtlSeconds?: number;
-  /** Provider logins (oauth2, oidc) of a user with two-step login on are challenged too. @default false */
+  /**
+   * Provider logins (oauth2, oidc) of a user with two-step login on are challenged too: the callback
+   * sets the challenge cookie and redirects with `mfa=required` (README, "Two-step login"). `false`
+   * lets the provider's own factors stand for the second one. Given as `true`, it needs a provider
+   * method (OWASP ASVS 5.0 V6: a second factor on every way in). @default true
+   */
   challengeProviderLogins?: boolean;
   /**
    * Earlier values of the module's `secret`, newest first: stored TOTP secrets encrypted under a key

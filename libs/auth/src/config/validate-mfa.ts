@@ -14,7 +14,7 @@ const SECRET_KEY_PURPOSE = 'mfa totp secrets';
  * confirm with the account's password, so the section needs the password method; its keys (the
  * stored secrets' cipher, the challenge's signature) are derived from the module's `secret`, else,
  * as the limiter's account key is, from `jwt.secretKey` or an OAuth `secretKey`, so it needs one of
- * them. `challengeProviderLogins` needs a provider method, or it would not take effect.
+ * them. `challengeProviderLogins` (default true) set to true explicitly needs a provider method, or it would not take effect.
  */
 export function validateMfa(section: MfaOptions | undefined, loginMethods: readonly LoginMethod[], secretToDeriveFrom: string | undefined): AuthConfig['mfa'] {
   if (section === undefined) return undefined;
@@ -25,8 +25,10 @@ export function validateMfa(section: MfaOptions | undefined, loginMethods: reado
   if (secretToDeriveFrom === undefined) {
     throw new AuthConfigError('secret', 'is required with the mfa section: the stored TOTP secrets are encrypted, and the challenge signed, with keys derived from it (or from jwt.secretKey or an OAuth secretKey)');
   }
-  const challengeProviderLogins = bool('mfa.challengeProviderLogins', section.challengeProviderLogins, false);
-  if (challengeProviderLogins && !loginMethods.some((method) => method === 'oauth2' || method === 'oidc')) {
+  // OWASP ASVS 5.0 V6: a second factor on every way in; leaving provider logins out is a choice made in the options.
+  const challengeProviderLogins = bool('mfa.challengeProviderLogins', section.challengeProviderLogins, true);
+  // Said explicitly, it must take effect; the default simply has nothing to challenge without a provider method.
+  if (section.challengeProviderLogins === true && !loginMethods.some((method) => method === 'oauth2' || method === 'oidc')) {
     throw new AuthConfigError('mfa.challengeProviderLogins', 'is true but no provider login method (oauth2, oidc) is on: it would not take effect');
   }
   const previous = section.previousSecrets ?? [];

@@ -8,6 +8,7 @@ import './demo/passkey-sign-in.js';
 import './demo/email-links.js';
 import './demo/email-settings.js';
 import './demo/devices.js';
+import { startChallenge, takeChallengeRedirect } from './demo/two-step-challenge.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedOut, signedOut } from './demo/views.js';
 
 whenRenewalDue(async () => {
@@ -33,10 +34,13 @@ logout.addEventListener('click', () =>
   }),
 );
 
-// On load: whoever is signed in stays signed in; a failed provider callback says why.
+// On load: whoever is signed in stays signed in; a failed provider callback says why; one that owes the second step asks for it.
 const callbackError = isResetView() ? null : takeCallbackError();
+const challengePending = !isResetView() && takeChallengeRedirect();
 if (isResetView()) showOnly(document.querySelector('#reset-password, section[data-mail-link]'));
+let signedInNow = false;
 if (bearer && !(await renewAccessToken())) showSignedOut();
-else await loadCurrentUser();
+else signedInNow = await loadCurrentUser();
+if (!signedInNow && challengePending) startChallenge(['totp', 'recovery_code'], 'You signed in with your provider.');
 if (callbackError) showAlert(callbackError);
 `;

@@ -2,6 +2,7 @@
  * /demo/two-step-challenge.js: the login's second step. A right password of a user with two-step
  * login answers `{ mfaRequired: true, methods }` and an HttpOnly challenge cookie; a code from the
  * app, or a recovery code, sent to POST /auth/mfa/verify with it signs in as the login would have.
+ * A provider login owing the second step comes back to /?mfa=required with that cookie set.
  */
 export const twoStepChallengeScript = String.raw`import { send } from './api.js';
 import { exclusively } from './busy.js';
@@ -12,11 +13,25 @@ import { focusHeading, showOnly, showSignedOut, signedInWith, signedOut } from '
 const card = document.getElementById('two-step-challenge');
 const step = document.getElementById('two-step-challenge-step');
 
-/** Shows the second step: a code from the app, unless the server offers recovery codes only. */
-export function startChallenge(methods) {
+/** Shows the second step: a code from the app, unless the server offers recovery codes only. 'firstStep' says what the user did already. */
+export function startChallenge(methods, firstStep = 'Your password is right.') {
   showOnly(card);
   showWay(Array.isArray(methods) && !methods.includes('totp') ? 'recovery' : 'code');
-  showNotice('Your password is right. One more step: a code from your authenticator app.');
+  showNotice(firstStep + ' One more step: a code from your authenticator app.');
+}
+
+/**
+ * Whether the page was opened by a provider's callback that owes the second step: it redirects to
+ * /?mfa=required with the challenge in an HttpOnly cookie, which the page cannot see (README,
+ * "Two-step login"). The parameter leaves the address bar, so a reload does not ask again.
+ */
+export function takeChallengeRedirect() {
+  const query = new URLSearchParams(location.search);
+  if (query.get('mfa') !== 'required') return false;
+  query.delete('mfa');
+  const rest = query.toString();
+  history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  return card !== null;
 }
 
 function showWay(way) {

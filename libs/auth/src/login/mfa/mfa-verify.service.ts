@@ -10,8 +10,10 @@ import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { clientAddressOf } from '../../http/client-address.js';
+import { isUniqueViolation } from '../../persistence/unique-violation.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserStore } from '../../users/user-store.js';
+import { UsedChallenges } from '../used-challenges.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { type MfaChallenge, MfaChallengeTokens } from './mfa-challenge-token.js';
@@ -42,6 +44,7 @@ export class MfaVerification {
     private readonly tokens: MfaChallengeTokens,
     private readonly limits: MfaAttemptLimit,
     private readonly proofs: MfaProofs,
+    private readonly usedChallenges: UsedChallenges,
     private readonly events: AuthEventPublisher,
   ) {}
 
@@ -51,14 +54,20 @@ export class MfaVerification {
     if (!challenge) this.refuseChallenge(response);
     const attempt = await this.limits.admit(request, response, challenge);
     const at = this.clock.now();
-    const outcome = await this.unitOfWork.transaction(async (manager): Promise<VerifyOutcome> => {
-      const user = await this.users.lockById(manager, challenge.userId);
-      // Fails closed: deactivated, two-step login turned off, or the password changed since the first factor.
-      if (!user?.isActive || !user.mfaTotpEnabled || !constantTimeEqual(this.tokens.passwordBindingOf(user), challenge.passwordBinding)) return { kind: 'gone' };
-      const proof = await this.proofs.check(manager, user.id, answer, at);
-      if (!proof.proven) return { kind: 'refused', proof };
-      return { kind: 'signed-in', proof, login: { user, credential: await this.issuer.issue(manager, user, request), method: challenge.method, provider: challenge.provider } };
-    });
+    const outcome = await this.spendingOnce(() =>
+      this.unitOfWork.transaction(async (manager): Promise<VerifyOutcome> => {
+        const user = await this.users.lockById(manager, challenge.userId);
+        // Fails closed: deactivated, two-step login turned off, or the password changed since the first factor.
+        if (!user?.isActive || !user.mfaTotpEnabled || !constantTimeEqual(this.tokens.passwordBindingOf(user), challenge.passwordBinding)) return { kind: 'gone' };
+        // RFC 6238 §5.2, OWASP ASVS 5.0 V6: a challenge signs in once, on any instance; whatever the code, a spent one is gone.
+        if (await this.usedChallenges.isUsed(manager, 'mfa', challenge.challengeId)) return { kind: 'gone' };
+        const proof = await this.proofs.check(manager, user.id, answer, at);
+        if (!proof.proven) return { kind: 'refused', proof };
+        // Spent with the credential's issue, in one commit: a wrong code spends nothing, and of two uses at once one commits.
+        await this.usedChallenges.spend(manager, 'mfa', challenge.challengeId, challenge.expiresAt);
+        return { kind: 'signed-in', proof, login: { user, credential: await this.issuer.issue(manager, user, request), method: challenge.method, provider: challenge.provider } };
+      }),
+    );
     if (outcome.kind === 'gone') this.refuseChallenge(response);
     if (outcome.kind === 'refused') {
       await this.limits.countFailure(attempt);
@@ -70,6 +79,16 @@ export class MfaVerification {
       this.events.publishAfterResponse(request, AuthEvent.MfaRecoveryCodeUsed, { userId: challenge.userId, remaining: outcome.proof.remaining, at });
     }
     return outcome.login;
+  }
+
+  /** The transaction's outcome; 'gone' when another verification spent the challenge first (its INSERT won, this one rolled back whole). */
+  private async spendingOnce(verification: () => Promise<VerifyOutcome>): Promise<VerifyOutcome> {
+    try {
+      return await verification();
+    } catch (error) {
+      if (isUniqueViolation(error)) return { kind: 'gone' };
+      throw error;
+    }
   }
 
   private refuseChallenge(response: Response): never {

@@ -4,6 +4,7 @@ import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { MfaChallengeTokens } from './mfa-challenge-token.js';
 import { MfaGate } from './mfa-gate.js';
+import { MfaLimiterCheck } from './mfa-limiter.check.js';
 import { MfaOn } from './mfa-on.guard.js';
 import { MfaProofs } from './mfa-proof.js';
 import { MfaSettings } from './mfa-settings.service.js';
@@ -33,6 +34,7 @@ export const mfaParts: LoginMethodParts = {
     MfaSettings,
     MfaVerification,
     MfaOn,
+    MfaLimiterCheck,
     MfaGate,
     { provide: SECOND_FACTOR_GATE, useExisting: MfaGate },
   ],

@@ -18,7 +18,7 @@ import type { WebAuthnAssertionJson } from '../../users/webauthn-response-rules.
 import { PasskeyChallengeCookie } from './passkey-challenge-cookie.js';
 import { PasskeyChallengeTokens } from './passkey-challenge-tokens.js';
 import { PasskeyStore, transportsOf } from './passkey.store.js';
-import { PasskeyUsedChallenges } from './passkey-used-challenges.js';
+import { UsedChallenges } from '../used-challenges.js';
 import { userHandleText } from './passkey-user-handle.js';
 import { webAuthnLibrary } from './webauthn-library.js';
 
@@ -43,7 +43,7 @@ export class PasskeyLogin {
     private readonly passkeys: PasskeyStore,
     private readonly tokens: PasskeyChallengeTokens,
     private readonly cookie: PasskeyChallengeCookie,
-    private readonly usedChallenges: PasskeyUsedChallenges,
+    private readonly usedChallenges: UsedChallenges,
     private readonly events: AuthEventPublisher,
   ) {}
 
@@ -67,7 +67,7 @@ export class PasskeyLogin {
     const ceremony = await this.tokens.verify(this.cookie.read(request), 'login');
     this.cookie.clear(response);
     if (!ceremony) throw new AuthError('PASSKEY_INVALID');
-    if (!(await this.usedChallenges.consume(ceremony.challenge, ceremony.expiresAt))) throw new AuthError('PASSKEY_INVALID');
+    if (!(await this.usedChallenges.consume('passkey', ceremony.challenge, ceremony.expiresAt))) throw new AuthError('PASSKEY_INVALID');
     const passkey = await this.unitOfWork.autocommit((manager) => this.passkeys.findByCredentialId(manager, json.id));
     if (!passkey) throw new AuthError('PASSKEY_INVALID');
     // WebAuthn L2 §7.2 step 6: the user handle the authenticator returns names the credential's owner.

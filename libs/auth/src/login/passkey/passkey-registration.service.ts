@@ -14,7 +14,7 @@ import type { WebAuthnRegistrationJson } from '../../users/webauthn-response-rul
 import { PasskeyChallengeCookie } from './passkey-challenge-cookie.js';
 import { PasskeyChallengeTokens } from './passkey-challenge-tokens.js';
 import { PasskeyStore, transportsOf } from './passkey.store.js';
-import { PasskeyUsedChallenges } from './passkey-used-challenges.js';
+import { UsedChallenges } from '../used-challenges.js';
 import { userHandleOf } from './passkey-user-handle.js';
 import { webAuthnLibrary } from './webauthn-library.js';
 
@@ -33,7 +33,7 @@ export class PasskeyRegistration {
     private readonly passkeys: PasskeyStore,
     private readonly tokens: PasskeyChallengeTokens,
     private readonly cookie: PasskeyChallengeCookie,
-    private readonly usedChallenges: PasskeyUsedChallenges,
+    private readonly usedChallenges: UsedChallenges,
   ) {}
 
   /**
@@ -70,7 +70,7 @@ export class PasskeyRegistration {
     this.cookie.clear(response);
     if (!ceremony || ceremony.userId !== user.id) throw new AuthError('PASSKEY_INVALID');
     // WebAuthn L2 §13.4.3: a challenge is used once, by every instance.
-    if (!(await this.usedChallenges.consume(ceremony.challenge, ceremony.expiresAt))) throw new AuthError('PASSKEY_INVALID');
+    if (!(await this.usedChallenges.consume('passkey', ceremony.challenge, ceremony.expiresAt))) throw new AuthError('PASSKEY_INVALID');
     const info = await this.verified(json, ceremony.challenge);
     try {
       return await this.unitOfWork.transaction(async (manager) => {

@@ -5,7 +5,6 @@ import { PasskeyList } from './passkey-list.service.js';
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
 import { PasskeyStore } from './passkey.store.js';
-import { PasskeyUsedChallenges } from './passkey-used-challenges.js';
 import { PasskeysOn } from './passkeys-on.guard.js';
 import { PasskeysController } from './passkeys.controller.js';
 
@@ -17,5 +16,5 @@ import { PasskeysController } from './passkeys.controller.js';
  */
 export const passkeyParts: LoginMethodParts = {
   controllers: [PasskeysController],
-  providers: [PasskeyStore, PasskeyChallengeTokens, PasskeyChallengeCookie, PasskeyUsedChallenges, PasskeyRegistration, PasskeyLogin, PasskeyList, PasskeysOn],
+  providers: [PasskeyStore, PasskeyChallengeTokens, PasskeyChallengeCookie, PasskeyRegistration, PasskeyLogin, PasskeyList, PasskeysOn],
 };
