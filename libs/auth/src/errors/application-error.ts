@@ -23,6 +23,8 @@ export class ApplicationError extends HttpException {
     message: string | string[] = STATUS_CODES[status] ?? 'Error',
     options: { cause?: unknown } = {},
   ) {
+    if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError(`svc: ApplicationError's status must be an HTTP error status (400..599), got ${JSON.stringify(status)}`);
+    if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(code)) throw new TypeError(`svc: ApplicationError's code must be upper snake case (NOTE_LOCKED), got ${JSON.stringify(code)}`);
     const body: ApplicationErrorBody = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code };
     super(body, status, { cause: options.cause });
   }
