@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH_ERRORS, AuthEvent } from '#svc/auth';
+import { AUTH_ERRORS, AuthEvent, AuthService } from '#svc/auth';
 import { validateAuthOptions } from '../../libs/auth/src/config/validate-auth-options.js';
 import { authRoutes } from '../../libs/auth/src/openapi/auth-routes.js';
 
@@ -107,6 +107,14 @@ describe('the README', () => {
       const routes = authRoutes(validateAuthOptions(options as never, options as never)).map((route) => `${route.method.toUpperCase()} ${route.path}`);
       expect(routes.filter((route) => !documented.has(route))).toEqual([]);
     }
+  });
+
+  it("lists every public operation of AuthService in its table, and no other", () => {
+    const source = readFileSync(join(import.meta.dirname, '../../libs/auth/src/auth.service.ts'), 'utf8');
+    const hidden = new Set(['constructor', ...[...source.matchAll(/^ {2}private (?:async )?(\w+)/gm)].map((match) => match[1])]);
+    const operations = Object.getOwnPropertyNames(AuthService.prototype).filter((name) => !hidden.has(name));
+    const documented = [...firstColumnNames(section('### 3. Protect your routes'))].map((name) => name.replace(/\(.*\)$/, ''));
+    expect(documented.sort()).toEqual(operations.sort());
   });
 
   it('lists every event in the events reference and every error code in the error codes reference', () => {

@@ -1,7 +1,7 @@
-import { Controller, type DynamicModule, Get, type INestApplication, type LoggerService, type Provider, type Type, UseGuards } from '@nestjs/common';
+import { Controller, type DynamicModule, Get, type INestApplication, Injectable, type LoggerService, type Provider, type Type, UseGuards } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
-import { type AuthHooks, type AuthOptions, type AuthStrategy, authMigrations, CurrentUser, CurrentUserGuard, type SvcUser, type UserBody } from '#svc/auth';
+import { AuthEvent, type AuthHooks, type AuthOptions, type AuthStrategy, authMigrations, CurrentUser, CurrentUserGuard, OnAuthEvent, type SvcUser, type UserBody } from '#svc/auth';
 import { type AuthEventRecorder, createAuthTestApp, TestClock as KitTestClock, type TestProviderOverride } from '#svc/auth/testing';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
@@ -35,6 +35,25 @@ class ApplicationRoutes {
   open(): { ok: true } {
     return { ok: true };
   }
+}
+
+/**
+ * The suites' mailer: svc does not start without an observer of each mail it asks for (README,
+ * "5. Observers"), in tests as in production; the suites read the mails from the event recorder.
+ */
+@Injectable()
+class SuiteMailbox {
+  @OnAuthEvent(AuthEvent.PasswordResetRequested)
+  resetLink(): void {}
+
+  @OnAuthEvent(AuthEvent.EmailVerificationRequested)
+  verificationLink(): void {}
+
+  @OnAuthEvent(AuthEvent.EmailChangeRequested)
+  confirmationLink(): void {}
+
+  @OnAuthEvent(AuthEvent.EmailChangeNotice)
+  changeNotice(): void {}
 }
 
 export interface TestAppOptions {
@@ -79,8 +98,8 @@ export interface TestApp {
 /**
  * svc/testing's `createAuthTestApp` on an empty database of `engine` (a new in-memory SQLite, or a
  * PostgreSQL database of the pool, `pooledDatabase`), with the demo's user entity and columns, the base URL
- * `BASE_URL`, Secure cookies as in production, and two routes of the application's own
- * (`GET /profile` behind `CurrentUserGuard`, `GET /public`).
+ * `BASE_URL`, Secure cookies as in production, a mailer for every mail svc asks for, and two routes of the
+ * application's own (`GET /profile` behind `CurrentUserGuard`, `GET /public`).
  */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const user = options.userEntity ?? DemoUser;
@@ -102,7 +121,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       globalGuard: options.globalGuard,
       imports: options.imports,
       controllers: [ApplicationRoutes, ...(options.controllers ?? [])],
-      providers: options.providers,
+      providers: [SuiteMailbox, ...(options.providers ?? [])],
       clock,
       passwordHasher: options.passwordHasher,
       logger: options.logger,

@@ -3,8 +3,8 @@ import { Body, Controller, Get, Injectable, type LoggerService, Post, UseGuards 
 import { InjectRepository } from '@nestjs/typeorm';
 import bcrypt from 'bcrypt';
 import request from 'supertest';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
-import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
+import { Column, DataSource, type DataSourceOptions, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type PasswordResetRequestedEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
 import { type AuthTestApp, createAuthTestApp, LowCostPasswordHasher, lowCostOf } from '#svc/auth/testing';
 import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
@@ -54,6 +54,30 @@ class NotesController {
   }
 }
 
+/** The application's own view of its users, through the user entity's repository. */
+@Controller('plans')
+class PlansController {
+  constructor(@InjectRepository(DemoUser) private readonly users: Repository<DemoUser>) {}
+
+  @Get()
+  async list(): Promise<string[]> {
+    return (await this.users.find({ order: { email: 'ASC' } })).map((user) => `${user.email}: ${user.plan}`);
+  }
+}
+
+/** The application's mailer of the email links, beside `ResetMailer`. */
+@Injectable()
+class EmailLinkMailer {
+  @OnAuthEvent(AuthEvent.EmailVerificationRequested)
+  verification(): void {}
+
+  @OnAuthEvent(AuthEvent.EmailChangeRequested)
+  confirmation(): void {}
+
+  @OnAuthEvent(AuthEvent.EmailChangeNotice)
+  notice(): void {}
+}
+
 /** A logger the test reads. */
 class CollectingLogger implements LoggerService {
   readonly errors: string[] = [];
@@ -82,6 +106,17 @@ class WelcomeMailer {
   }
 }
 
+/** The application's mailer of reset links: svc/testing, like the module, does not start without one. */
+@Injectable()
+class ResetMailer {
+  readonly sent: string[] = [];
+
+  @OnAuthEvent(AuthEvent.PasswordResetRequested)
+  send(event: PasswordResetRequestedEvent): void {
+    this.sent.push(event.link);
+  }
+}
+
 /** svc/testing, as an application's tests use it: the common cases in a few lines each. */
 describe('svc/testing', () => {
   let t: AuthTestApp | undefined;
@@ -91,15 +126,15 @@ describe('svc/testing', () => {
   });
 
   it('a guarded route: signIn gives the headers of a signed-in user, no password round trip', async () => {
-    t = await createAuthTestApp({ user: DemoUser, migrations: [DemoUserColumns1763700000001], controllers: [ProjectsController] });
-    const { user, headers } = await t.signIn('ada@example.com', { plan: 'pro' });
+    t = await createAuthTestApp({ user: DemoUser, migrations: [DemoUserColumns1763700000001], controllers: [ProjectsController], providers: [ResetMailer] });
+    const { user, headers } = await t.signIn('ada@example.com', { columns: { plan: 'pro' } });
     expect(user).toEqual({ id: expect.any(String), email: 'ada@example.com', displayName: null, plan: 'pro' });
     expect((await request(t.server).get('/projects').set(headers)).body).toEqual({ owner: 'ada@example.com', plan: 'pro' });
     expect((await request(t.server).get('/projects')).status).toBe(401);
   });
 
   it('the same on the jwt strategy: a bearer header', async () => {
-    t = await createAuthTestApp({ strategy: 'jwt', controllers: [ProjectsController] });
+    t = await createAuthTestApp({ strategy: 'jwt', controllers: [ProjectsController], providers: [ResetMailer] });
     const { headers } = await t.signIn('jwt@example.com');
     expect(headers.Authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
     expect((await request(t.server).get('/projects').set(headers)).body.owner).toBe('jwt@example.com');
@@ -109,7 +144,7 @@ describe('svc/testing', () => {
   });
 
   it("the application's own entities: a controller backed by its repository (synchronize, no migration needed)", async () => {
-    t = await createAuthTestApp({ credential: 'jwt', entities: [Note], synchronize: true, controllers: [NotesController] });
+    t = await createAuthTestApp({ credential: 'jwt', entities: [Note], synchronize: true, controllers: [NotesController], providers: [ResetMailer] });
     const ada = await t.signIn('ada@example.com');
     const bob = await t.signIn('bob@example.com');
     expect(ada.headers.Authorization).toMatch(/^Bearer /);
@@ -120,14 +155,14 @@ describe('svc/testing', () => {
 
   it("silent by default; with a logger, a 500's cause is logged", async () => {
     const logger = new CollectingLogger();
-    t = await createAuthTestApp({ entities: [Note], synchronize: true, controllers: [NotesController], logger });
+    t = await createAuthTestApp({ entities: [Note], synchronize: true, controllers: [NotesController], providers: [ResetMailer], logger });
     const { headers } = await t.signIn('ada@example.com');
     expect((await request(t.server).get('/notes/broken').set(headers)).status).toBe(500);
     expect(logger.errors.join('\n')).toContain('the notes index is missing');
   });
 
   it('a hook: it refuses what the application refuses', async () => {
-    t = await createAuthTestApp({ hooks: InviteOnly });
+    t = await createAuthTestApp({ hooks: InviteOnly, providers: [ResetMailer] });
     const refused = await request(t.server).post('/auth/signup').send({ email: 'eve@elsewhere.io', password: 'correct horse' });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'HOOK_ABORTED', message: 'Invitation only' });
@@ -135,7 +170,7 @@ describe('svc/testing', () => {
   });
 
   it('an observer, the recorded events and the reset mails', async () => {
-    t = await createAuthTestApp({ providers: [WelcomeMailer] });
+    t = await createAuthTestApp({ providers: [WelcomeMailer, ResetMailer] });
     await request(t.server).post('/auth/signup').send({ email: 'carol@example.com', password: 'correct horse' });
     await request(t.server).post('/auth/forgot-password').send({ email: 'carol@example.com' });
     await t.events.settled();
@@ -156,11 +191,11 @@ describe('svc/testing', () => {
       const [row]: { password_hash: string }[] = await app.app.get(DataSource).query(`SELECT password_hash FROM users`);
       return row.password_hash;
     };
-    t = await createAuthTestApp({ options: { password: { bcryptCost: 11 } } });
+    t = await createAuthTestApp({ options: { password: { bcryptCost: 11 } }, providers: [ResetMailer] });
     expect(bcrypt.getRounds(await storedHash(t))).toBe(lowCostOf(11));
     expect(lowCostOf(11)).toBe(5);
     await t.close();
-    t = await createAuthTestApp({ passwordHasher: 'configured' });
+    t = await createAuthTestApp({ passwordHasher: 'configured', providers: [ResetMailer] });
     expect(bcrypt.getRounds(await storedHash(t))).toBe(10);
     await t.close();
     t = undefined;
@@ -168,7 +203,7 @@ describe('svc/testing', () => {
   });
 
   it("reset() makes a shared app new for the next test: the library's and the application's tables emptied, no events, the clock back", async () => {
-    t = await createAuthTestApp({ entities: [Note], synchronize: true, controllers: [NotesController] });
+    t = await createAuthTestApp({ entities: [Note], synchronize: true, controllers: [NotesController], providers: [ResetMailer] });
     const start = t.clock.now();
     const { headers } = await t.signIn('ada@example.com');
     await request(t.server).post('/notes').set(headers).send({ text: 'buy milk' });
@@ -184,7 +219,7 @@ describe('svc/testing', () => {
   });
 
   it('waitFor() resolves once an event has been delivered so many times, and fails after its time when it is not', async () => {
-    t = await createAuthTestApp();
+    t = await createAuthTestApp({ providers: [ResetMailer] });
     const delivered = t.events.waitFor(AuthEvent.SignupAfter, 2);
     for (const email of ['one@example.com', 'two@example.com']) await request(t.server).post('/auth/signup').send({ email, password: 'correct horse' });
     expect((await delivered).map((event) => event.user.email)).toEqual(['one@example.com', 'two@example.com']);
@@ -201,6 +236,7 @@ describe('svc/testing', () => {
     }
     t = await createAuthTestApp({
       controllers: [ProjectsController],
+      providers: [ResetMailer],
       overrides: [{ provide: PasswordHasher, useClass: CountingHasher }],
       configure: (app) => app.setGlobalPrefix('api', { exclude: ['auth/{*path}'] }),
     });
@@ -212,11 +248,86 @@ describe('svc/testing', () => {
     expect((await request(t.server).get('/projects').set('Cookie', cookie)).status).toBe(404);
   });
 
+  it("does not start without the application's mailer, as the module does not: the recorder is no mailer; the module's own options say none is sent", async () => {
+    await expect(createAuthTestApp()).rejects.toThrow(
+      new AuthConfigError(
+        'password.sendsResetMail',
+        'is true, but nothing observes svc.password.reset_requested: add an observer that mails the reset link (@OnAuthEvent(AuthEvent.PasswordResetRequested)), or set password.sendsResetMail: false if the application sends no such mail',
+      ),
+    );
+    await expect(createAuthTestApp({ providers: [ResetMailer], options: { emailVerification: {} } })).rejects.toThrow(
+      new AuthConfigError(
+        'emailVerification.sendsMail',
+        'is true, but nothing observes svc.email.verification_requested: add an observer that mails the verification link (@OnAuthEvent(AuthEvent.EmailVerificationRequested)), or set emailVerification.sendsMail: false if the application sends no such mail',
+      ),
+    );
+    t = await createAuthTestApp({ options: { password: { sendsResetMail: false }, emailVerification: { sendsMail: false } } });
+    // The password section is merged over the kit's cost: still 10, hashed at lowCostOf(10).
+    expect((await request(t.server).post('/auth/signup').send({ email: 'quiet@example.com', password: 'correct horse' })).status).toBe(201);
+    const [row]: { password_hash: string }[] = await t.dataSource.query(`SELECT password_hash FROM users`);
+    expect(bcrypt.getRounds(row.password_hash)).toBe(lowCostOf(10));
+  });
+
+  it('the reset mail carries its link: <baseUrl><password.resetPath>?token=', async () => {
+    t = await createAuthTestApp({ providers: [ResetMailer], options: { baseUrl: 'https://notes.example', password: { resetPath: '/account/new-password' } } });
+    await request(t.server).post('/auth/signup').send({ email: 'carol@example.com', password: 'correct horse' });
+    await request(t.server).post('/auth/forgot-password').send({ email: 'carol@example.com' });
+    await t.events.settled();
+    const [mail] = t.events.resetMails('carol@example.com');
+    expect(t.app.get(ResetMailer).sent).toEqual([`https://notes.example/account/new-password?token=${mail.token}`]);
+    await expect(createAuthTestApp({ providers: [ResetMailer], options: { password: { resetPath: 'https://evil.example/reset' } } })).rejects.toThrow(
+      new AuthConfigError('password.resetPath', 'must be a path starting with a single "/", without query, fragment, spaces or backslashes', 'https://evil.example/reset'),
+    );
+  });
+
+  it("the user entity's repository is injectable without listing the entity in `entities`", async () => {
+    t = await createAuthTestApp({ user: DemoUser, migrations: [DemoUserColumns1763700000001], controllers: [PlansController], providers: [ResetMailer] });
+    await t.signIn('bob@example.com');
+    await t.signIn('ada@example.com', { columns: { plan: 'pro' } });
+    expect((await request(t.server).get('/plans')).body).toEqual(['ada@example.com: pro', 'bob@example.com: free']);
+  });
+
+  it('signIn(email, { verified: true }) gives a user whose email is verified; without it, a new user is unverified', async () => {
+    t = await createAuthTestApp({ providers: [ResetMailer, EmailLinkMailer], options: { emailVerification: {} } });
+    const start = t.clock.now();
+    expect((await t.signIn('ada@example.com', { verified: true })).user).toMatchObject({ email: 'ada@example.com', emailVerified: true });
+    expect((await t.signIn('bob@example.com')).user).toMatchObject({ email: 'bob@example.com', emailVerified: false });
+    // An existing user is verified too, at the app's clock.
+    t.clock.advance(60_000);
+    expect((await t.signIn('bob@example.com', { verified: true })).user.emailVerified).toBe(true);
+    const rows: { email: string; email_verified_at: string | Date }[] = await t.dataSource.query(`SELECT email, email_verified_at FROM users ORDER BY email`);
+    expect(rows.map((row) => [row.email, new Date(row.email_verified_at).getTime()])).toEqual([
+      ['ada@example.com', start.getTime()],
+      ['bob@example.com', start.getTime() + 60_000],
+    ]);
+  });
+
+  it("PostgreSQL from { type: 'postgres', url }, type-checked without a cast", async () => {
+    if (!(await canUsePostgres())) return; // said loudly by canUsePostgres; REQUIRE_POSTGRES=1 makes it a failure
+    const database = await freshDatabase('postgres');
+    const { url } = database.options as Extract<DataSourceOptions, { type: 'postgres' }>; // the test server's new database
+    try {
+      t = await createAuthTestApp({
+        user: DemoUser,
+        database: { type: 'postgres', url },
+        migrations: [DemoUserColumns1763700000001],
+        controllers: [PlansController],
+        providers: [ResetMailer],
+      });
+      await t.signIn('pg@example.com');
+      expect((await request(t.server).get('/plans')).body).toEqual(['pg@example.com: free']);
+      await t.close();
+      t = undefined;
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('your PostgreSQL test database instead of SQLite: the library migrates it', async () => {
     if (!(await canUsePostgres())) return; // said loudly by canUsePostgres; REQUIRE_POSTGRES=1 makes it a failure
     const database = await freshDatabase('postgres');
     try {
-      t = await createAuthTestApp({ database: database.options, controllers: [ProjectsController] });
+      t = await createAuthTestApp({ database: database.options, controllers: [ProjectsController], providers: [ResetMailer] });
       const { headers } = await t.signIn('pg@example.com');
       expect((await request(t.server).get('/projects').set(headers)).body.owner).toBe('pg@example.com');
       expect(await t.dataSource.query(`SELECT email FROM users`)).toEqual([{ email: 'pg@example.com' }]);

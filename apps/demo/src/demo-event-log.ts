@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import {
   AuthEvent,
@@ -7,8 +7,6 @@ import {
   type EmailVerificationRequestedEvent,
   type PasswordResetRequestedEvent,
 } from '#svc/auth';
-import { DEMO_CONFIG } from './demo.tokens.js';
-import type { DemoConfig } from './demo-config.js';
 
 /** Payload fields never printed: tokens (and the links that carry them) are for the mailer only (README, "5. Observers"). */
 const HIDDEN = new Set(['token', 'link', 'providerAccessToken', 'providerRefreshToken']);
@@ -22,10 +20,7 @@ const HIDDEN = new Set(['token', 'link', 'providerAccessToken', 'providerRefresh
 export class DemoEventLog implements OnModuleDestroy {
   private readonly listener = (name: string | string[], payload: Record<string, unknown>) => this.print(String(name), payload);
 
-  constructor(
-    private readonly emitter: EventEmitter2,
-    @Inject(DEMO_CONFIG) private readonly config: DemoConfig,
-  ) {
+  constructor(private readonly emitter: EventEmitter2) {
     emitter.onAny(this.listener);
   }
 
@@ -53,7 +48,7 @@ export class DemoEventLog implements OnModuleDestroy {
     switch (name) {
       case AuthEvent.PasswordResetRequested: {
         const event = payload as unknown as PasswordResetRequestedEvent;
-        return send({ to: event.user.email, kind: 'password_reset', link: `${this.config.baseUrl}/reset-password?token=${encodeURIComponent(event.token)}` });
+        return send({ to: event.user.email, kind: 'password_reset', link: event.link });
       }
       case AuthEvent.EmailVerificationRequested: {
         const event = payload as unknown as EmailVerificationRequestedEvent;

@@ -53,6 +53,8 @@ export {
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
+export { ApplicationError, type ApplicationErrorBody } from './errors/application-error.js';
+export { AuthErrorBodyFilter } from './http/auth-error-body.filter.js';
 export { AUTH_ERRORS, type AuthErrorCode } from './errors/error-codes.js';
 export { AuthEvent, type AuthEventName, type AuthEventPayloads } from './events/auth-events.js';
 export type {
@@ -85,6 +87,7 @@ export { OnAuthEvent } from './events/on-auth-event.decorator.js';
 export { OptionalAuth, Public } from './credentials/auth-access.decorators.js';
 export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
+export { RequireVerifiedEmail, VerifiedEmailGuard } from './credentials/verified-email.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
 export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
@@ -116,4 +119,4 @@ export type { AccessTokenClaims } from './credentials/jwt/access-token-claims.js
 export type { OAuthUserInfo } from './config/oauth-options.js';
 export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
-export type { UserBody, UserBodyOf } from './users/user-body.js';
+export type { UserBody, UserBodyFeatures, UserBodyOf } from './users/user-body.js';

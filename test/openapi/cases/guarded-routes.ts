@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Post, UseGuards } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { CurrentUserGuard, OptionalAuth, Public } from '#svc/auth';
+import { CurrentUserGuard, OptionalAuth, Public, RateLimit, RequireVerifiedEmail } from '#svc/auth';
 import { addAuthToDocument } from '#svc/auth/openapi';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -34,13 +34,94 @@ class BillingController {
   }
 }
 
-type Operation = { security?: unknown[]; responses: Record<string, { content?: { 'application/json': { examples: Record<string, { value: unknown }> } } }> };
+/** Reading is free, writing takes a verified email; creating is limited; a public form is limited too. */
+@Controller('projects')
+@UseGuards(CurrentUserGuard)
+class ProjectsController {
+  @Get()
+  list() {
+    return [];
+  }
+
+  @Post()
+  @RequireVerifiedEmail()
+  @RateLimit({ max: 20, windowSeconds: 3600, by: 'user' })
+  create() {
+    return {};
+  }
+
+  @Delete()
+  remove() {
+    return {};
+  }
+}
+
+@Controller('contact')
+class ContactController {
+  @Post()
+  @RateLimit()
+  send() {
+    return {};
+  }
+}
+
+type Operation = { tags?: string[]; security?: unknown[]; responses: Record<string, { content?: { 'application/json': { examples: Record<string, { value: unknown }> } } }> };
 
 async function documentOf(globalGuard: boolean, credential: 'session' | 'jwt'): Promise<{ t: TestApp; paths: Record<string, Record<string, Operation>> }> {
   const t = await createTestApp({ engine: 'sqlite', strategy: credential, globalGuard, controllers: [NotesController, BillingController], options: credential === 'jwt' ? { jwt: { secretKey: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa' } } : {} });
   const document = addAuthToDocument(SwaggerModule.createDocument(t.app, new DocumentBuilder().build()), t.app);
   return { t, paths: document.paths as never };
 }
+
+const example = (status: number, error: string, message: string, code: string) => ({ [code]: { value: { statusCode: status, error, message, code } } });
+
+describe("what svc answers on the application's routes (limits, cross-site writes, verified emails), and svc's tag", () => {
+  async function documentWith(credential: 'session' | 'jwt', tag?: string) {
+    const t = await createTestApp({
+      engine: 'sqlite',
+      strategy: credential,
+      controllers: [ProjectsController, ContactController],
+      options: { emailVerification: {}, rateLimit: {}, ...(credential === 'jwt' ? { jwt: { secretKey: 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa' } } : {}) },
+    });
+    const document = addAuthToDocument(SwaggerModule.createDocument(t.app, new DocumentBuilder().build()), t.app, tag === undefined ? undefined : { tag });
+    return { t, paths: document.paths as unknown as Record<string, Record<string, Operation>> };
+  }
+
+  it('session: a guarded write answers 403 CSRF_REJECTED (and EMAIL_NOT_VERIFIED behind @RequireVerifiedEmail()), a limited route 429 RATE_LIMITED; svc\'s operations carry the tag given', async () => {
+    const { t, paths } = await documentWith('session', 'auth');
+    try {
+      const create = paths['/projects'].post;
+      expect(Object.keys(create.responses).sort()).toEqual(['201', '401', '403', '429']);
+      expect(create.security).toEqual([{ svcSession: [] }]);
+      expect(create.responses['403'].content!['application/json'].examples).toEqual({
+        ...example(403, 'Forbidden', 'Cross-site request refused', 'CSRF_REJECTED'),
+        ...example(403, 'Forbidden', 'Verify your email before you log in', 'EMAIL_NOT_VERIFIED'),
+      });
+      expect(create.responses['429'].content!['application/json'].examples).toEqual(example(429, 'Too Many Requests', 'Too many requests', 'RATE_LIMITED'));
+      expect(Object.keys(paths['/projects'].delete.responses['403'].content!['application/json'].examples)).toEqual(['CSRF_REJECTED']);
+      expect(paths['/projects'].get.responses['403']).toBeUndefined();
+      // Not guarded: no scheme, no 401, no cross-site check; limited all the same.
+      const contact = paths['/contact'].post;
+      expect([contact.security, contact.responses['401'], contact.responses['403']]).toEqual([undefined, undefined, undefined]);
+      expect(Object.keys(contact.responses['429'].content!['application/json'].examples)).toEqual(['RATE_LIMITED']);
+      expect(paths['/auth/login'].post.tags).toEqual(['auth']);
+      expect(paths['/projects'].get.tags).not.toContain('auth');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('jwt: a bearer token is no cookie, so no cross-site answer; the tag is svc by default', async () => {
+    const { t, paths } = await documentWith('jwt');
+    try {
+      expect(Object.keys(paths['/projects'].post.responses['403'].content!['application/json'].examples)).toEqual(['EMAIL_NOT_VERIFIED']);
+      expect(paths['/projects'].delete.responses['403']).toBeUndefined();
+      expect(paths['/auth/login'].post.tags).toEqual(['svc']);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe("the application's routes behind svc's credential, in the OpenAPI document", () => {
   describe('with globalGuard: true and the session credential', () => {

@@ -38,6 +38,7 @@ const RUNTIME = [
   'rxjs',
   'typeorm',
   'better-sqlite3',
+  'pg',
 ];
 const DEVELOPMENT = ['@types/express', '@types/node', '@types/supertest', 'supertest'];
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
 import { availableEngines } from '../../support/engines.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { BASE_URL, createTestApp, type TestApp } from '../../support/test-app.js';
 import { eventually } from '../../support/eventually.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
 
@@ -54,7 +54,8 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
 
       const event = client.resetEvents().filter((announced) => announced.user.email === 'mail@x.io').at(-1)!;
-      expect(event).toEqual({ user, token, expiresAt: new Date(t.clock.now().getTime() + 15 * MINUTE) });
+      // The link to mail, built like the verification links: `<baseUrl><password.resetPath>?token=` (default '/reset-password').
+      expect(event).toEqual({ user, token, link: `${BASE_URL}/reset-password?token=${token}`, expiresAt: new Date(t.clock.now().getTime() + 15 * MINUTE) });
       expect(Object.keys(event.user).sort()).toEqual(['displayName', 'email', 'id', 'plan']);
 
       const rows = await tokenRows(user.id);

@@ -59,6 +59,7 @@ export interface AuthConfig {
     readonly maxLength: number;
     readonly bcryptCost: number;
     readonly resetTokenTtlMinutes: number;
+    readonly resetPath: string;
     readonly sendsResetMail: boolean;
   };
   /** Present when email verification and change of email are on. */

@@ -66,6 +66,8 @@ export interface PasswordOptions {
   bcryptCost?: number;
   /** @default 60 (5..1440) */
   resetTokenTtlMinutes?: number;
+  /** The application's page a reset link opens (`<baseUrl><resetPath>?token=`); it POSTs the token with the new password. @default '/reset-password' */
+  resetPath?: string;
   /**
    * The application mails the reset link: an observer of `svc.password.reset_requested` must exist,
    * or startup fails (nothing silently dropped). `false`: it sends no such mail. @default true

@@ -23,7 +23,7 @@ describe('validateAuthOptions', () => {
       path: '/',
       domain: undefined,
     });
-    expect(config.password).toEqual({ minLength: 8, maxLength: 72, bcryptCost: 12, resetTokenTtlMinutes: 60, sendsResetMail: true });
+    expect(config.password).toEqual({ minLength: 8, maxLength: 72, bcryptCost: 12, resetTokenTtlMinutes: 60, resetPath: '/reset-password', sendsResetMail: true });
     expect(config.prefix).toBe('/auth');
     expect(config.trustedOrigins).toEqual(['https://app.test']);
     expect(Object.isFrozen(config)).toBe(true);

@@ -5,7 +5,7 @@ import { AuthConfigError } from './auth-config.error.js';
 import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RateLimitOptions, type RedisCommands } from './auth-options.js';
 import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, isRedisUrl, nonEmptyString, oneOf, originOf, redisKeyPrefix, redisUrl, secret, trustedProxies } from './option-rules.js';
-import { validateEmailVerification } from './validate-email-verification.js';
+import { pagePath, validateEmailVerification } from './validate-email-verification.js';
 import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
@@ -86,6 +86,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
       maxLength: int('password.maxLength', password.maxLength, 72, 8, 72),
       bcryptCost: int('password.bcryptCost', password.bcryptCost, 12, 10, 15),
       resetTokenTtlMinutes: int('password.resetTokenTtlMinutes', password.resetTokenTtlMinutes, 60, 5, 1440),
+      resetPath: pagePath('password.resetPath', password.resetPath, '/reset-password'),
       sendsResetMail: bool('password.sendsResetMail', password.sendsResetMail, true),
     },
     emailVerification: validateEmailVerification(options.emailVerification, shape.loginMethods),

@@ -28,7 +28,7 @@ export function validateEmailVerification(section: EmailVerificationOptions | un
 }
 
 /** A page of the application under `baseUrl`: a same-origin path without query or fragment (the link adds `?token=`). */
-function pagePath(field: string, value: unknown, fallback: string): string {
+export function pagePath(field: string, value: unknown, fallback: string): string {
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || safeRedirectPath(value) !== value || /[?#]/.test(value)) {
     throw new AuthConfigError(field, 'must be a path starting with a single "/", without query, fragment, spaces or backslashes', value);

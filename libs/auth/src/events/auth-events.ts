@@ -80,10 +80,12 @@ export interface TokenReuseDetectedEvent {
   at: Date;
 }
 
-/** PasswordResetRequested: the application mails `token` to `user.email`. */
+/** PasswordResetRequested: the application mails `link` (it carries `token`) to `user.email`. */
 export interface PasswordResetRequestedEvent {
   user: UserBody;
   token: string;
+  /** `<baseUrl><password.resetPath>?token=<token>` */
+  link: string;
   expiresAt: Date;
 }
 

@@ -5,6 +5,7 @@ import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { AuthEvent, type AuthEventName } from './auth-events.js';
+import { isRecordsOnly } from './records-only.js';
 
 /** The events of `emailVerification` that carry a message to mail, and what it is. */
 const EMAIL_MESSAGES: readonly [AuthEventName, string][] = [
@@ -23,7 +24,7 @@ function eventKey(name: AuthEventName): string {
  * email's confirmation and notice) needs an observer, or the user waits for a mail that never
  * comes. At startup, an observer is a method marked `@OnAuthEvent`/`@OnEvent` for the event on any
  * provider or controller (read from their metadata, so the order in which modules start does not
- * matter), or a listener already on the emitter (`on`, `onAny`).
+ * matter), or a listener already on the emitter (`on`, `onAny`; svc/testing's recorder is none).
  */
 @Injectable()
 export class MailObserversCheck implements OnApplicationBootstrap {
@@ -53,7 +54,7 @@ export class MailObserversCheck implements OnApplicationBootstrap {
   }
 
   private observed(name: AuthEventName): boolean {
-    if (this.emitter && (this.emitter.listenerCount(name) > 0 || this.emitter.listenersAny().length > 0)) return true;
+    if (this.emitter && (this.emitter.listenerCount(name) > 0 || this.emitter.listenersAny().some((listener) => !isRecordsOnly(listener)))) return true;
     for (const module of this.modules.values()) {
       for (const wrapper of [...module.providers.values(), ...module.controllers.values()]) {
         const type = wrapper.metatype as { prototype?: object } | null;

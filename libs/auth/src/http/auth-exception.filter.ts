@@ -9,7 +9,7 @@ import { describeError } from '../errors/describe-error.js';
  * What an application's own guards, interceptors and pipes throw on a library route (a global
  * ThrottlerGuard's 429, a guard's 403): the status is kept, under the library's code for it.
  */
-const APPLICATION_ERRORS: Partial<Record<number, AuthErrorCode>> = {
+export const APPLICATION_ERRORS: Partial<Record<number, AuthErrorCode>> = {
   [HttpStatus.BAD_REQUEST]: 'VALIDATION_FAILED',
   [HttpStatus.UNAUTHORIZED]: 'UNAUTHENTICATED',
   [HttpStatus.FORBIDDEN]: 'FORBIDDEN',

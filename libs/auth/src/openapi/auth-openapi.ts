@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, SchemaObject, SecuritySchemeObject } from '@nestjs/swagger';
 import { ModulesContainer } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { guardedHandlers } from './guarded-handlers.js';
+import { applicationHandlers } from './application-handlers.js';
 import { AUTH_CONFIG, AUTH_SCHEMAS } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
@@ -30,6 +30,8 @@ const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
   mfaVerify: 'SvcMfaVerifyRequest',
 };
 const PASSWORD_FIELDS = ['password', 'new_password'];
+/** Every operation id of svc's routes starts with it. */
+const SVC_OPERATION_PREFIX = 'svc_';
 /** Examples of messages that are lists in real answers. */
 const EXAMPLE_MESSAGES: Partial<Record<AuthErrorCode, string[]>> = { VALIDATION_FAILED: ['email must be an email address', 'property isAdmin should not exist'] };
 /** The schema of each kind of success body. */
@@ -48,14 +50,23 @@ const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
   passkeys: 'SvcPasskeys',
 };
 
+/** How `addAuthToDocument` documents svc's routes. */
+export interface AuthDocumentOptions {
+  /** The tag of svc's operations. @default 'svc' */
+  tag?: string;
+}
+
 /**
  * Documents svc's routes in an application's OpenAPI document (one built with @nestjs/swagger's
  * `SwaggerModule.createDocument`): every route of the configured strategy under the prefix, its
  * request body from the very schema the validator uses (signup: `email`, `password` and the
  * `@SvcInput()` columns with their rules), its answers (user body, token body, the error body with
- * the codes the route can give), and the credential's security scheme. Returns the document.
+ * the codes the route can give), and the credential's security scheme; and what svc answers on the
+ * application's own routes. Returns the document.
  */
-export function addAuthToDocument(document: OpenAPIObject, app: INestApplication): OpenAPIObject {
+export function addAuthToDocument(document: OpenAPIObject, app: INestApplication, options: AuthDocumentOptions = {}): OpenAPIObject {
+  const tag = options.tag ?? 'svc';
+  if (typeof tag !== 'string' || tag.length === 0) throw new TypeError(`svc: addAuthToDocument's tag must be a non-empty string, got ${JSON.stringify(tag)}`);
   const config = app.get<AuthConfig>(AUTH_CONFIG);
   const routes = authRoutes(config);
   const components = (document.components ??= {});
@@ -78,16 +89,16 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   for (const route of routes) {
     const path = `${config.prefix}${route.path}`;
     if (!items.has(path)) items.set(path, {});
-    items.get(path)![route.method] = operationOf(route, config);
+    items.get(path)![route.method] = operationOf(route, config, tag);
   }
   for (const [path, item] of items) paths[path] = item;
   // Mounted but answering 404 with this configuration: not in the document.
   for (const route of unservedAuthRoutes(config)) delete paths[`${config.prefix}${route.path}`];
-  markGuardedRoutes(document, app, config);
+  markApplicationRoutes(document, app, config);
   return document;
 }
 
-function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
+function operationOf(route: AuthRoute, config: AuthConfig, tag: string): OperationObject {
   const parameters: ParameterObject[] = Object.entries(route.pathParameters ?? {}).map(([name, values]) => ({
     name,
     in: 'path',
@@ -99,9 +110,9 @@ function operationOf(route: AuthRoute, config: AuthConfig): OperationObject {
   }
   if (route.refreshCookie) parameters.push({ name: config.cookie.refreshName, in: 'cookie', required: false, schema: { type: 'string' } });
   return {
-    tags: ['svc'],
+    tags: [tag],
     summary: route.summary,
-    operationId: `svc_${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    operationId: `${SVC_OPERATION_PREFIX}${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${SCHEMA_NAMES[route.body]}` } } } } } : {}),
     responses: {
@@ -338,23 +349,32 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
 }
 
 /**
- * The application's own routes behind svc's credential get its security scheme and its 401 answer:
- * those with `@UseGuards(CurrentUserGuard)`, and with `globalGuard: true` every route but the
- * `@Public()` ones (`@OptionalAuth()` ones: the credential is optional). Operations are found by the
- * operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
+ * What svc answers on the application's own routes: behind its credential, the security scheme and
+ * 401 `UNAUTHENTICATED` (those with `@UseGuards(CurrentUserGuard)`, and with `globalGuard: true` every
+ * route but the `@Public()` ones; `@OptionalAuth()` ones: the credential is optional), and with the
+ * session cookie 403 `CSRF_REJECTED` on the ones that change state (README, "Cross-site requests");
+ * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`.
+ * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
-function markGuardedRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
+function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
   const scheme = config.credential === 'jwt' ? 'svcBearer' : 'svcSession';
   const operations = new Map<string, OperationObject>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item as Record<string, OperationObject>)) {
-      if (operation?.operationId) operations.set(operation.operationId, operation);
+      if (operation?.operationId && !operation.operationId.startsWith(SVC_OPERATION_PREFIX)) operations.set(operation.operationId, operation);
     }
   }
-  for (const { controller, method, access } of guardedHandlers(app.get(ModulesContainer), config.globalGuard)) {
-    const operation = operations.get(`${controller}_${method}`);
-    if (!operation || operation.tags?.includes('svc')) continue;
-    operation.security = access === 'optional' ? [{}, { [scheme]: [] }] : [{ [scheme]: [] }];
-    if (access === 'required') operation.responses = { ...operation.responses, ...errorResponsesOf(['UNAUTHENTICATED']) };
+  for (const handler of applicationHandlers(app.get(ModulesContainer), config.globalGuard)) {
+    const operation = operations.get(`${handler.controller}_${handler.method}`);
+    if (!operation) continue;
+    if (handler.access) operation.security = handler.access === 'optional' ? [{}, { [scheme]: [] }] : [{ [scheme]: [] }];
+    const codes: AuthErrorCode[] = [
+      ...(handler.access === 'required' ? (['UNAUTHENTICATED'] as const) : []),
+      // The cookie credential's writes are checked for their origin; a bearer token is not sent by the browser on its own.
+      ...(handler.access && handler.changesState && config.credential === 'session' ? (['CSRF_REJECTED'] as const) : []),
+      ...(handler.verifiedEmail ? (['EMAIL_NOT_VERIFIED'] as const) : []),
+      ...(handler.rateLimited ? (['RATE_LIMITED'] as const) : []),
+    ];
+    if (codes.length > 0) operation.responses = { ...operation.responses, ...errorResponsesOf(codes) };
   }
 }

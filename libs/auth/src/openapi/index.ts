@@ -1,2 +1,2 @@
 // svc/openapi: what needs @nestjs/swagger (an optional peer dependency), apart from the main entry.
-export { addAuthToDocument } from './auth-openapi.js';
+export { type AuthDocumentOptions, addAuthToDocument } from './auth-openapi.js';

@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AfterResponse } from '../events/after-response.js';
 import { AuthEvent, type AuthEventName, type AuthEventPayloads, type PasswordResetRequestedEvent } from '../events/auth-events.js';
+import { recordsOnly } from '../events/records-only.js';
 
 /** One event as an observer received it. */
 export interface RecordedEvent<N extends AuthEventName = AuthEventName> {
@@ -26,11 +27,12 @@ export class AuthEventRecorder implements OnApplicationShutdown {
   readonly received: RecordedEvent[] = [];
   /** The pending `waitFor` calls: each answers whether it is done. */
   private waiters: (() => boolean)[] = [];
-  private readonly listener = (name: string | string[], payload: unknown) => {
+  // Records only: it mails nothing, so the application still needs its mail observers to start.
+  private readonly listener = recordsOnly((name: string | string[], payload: unknown) => {
     if (typeof name !== 'string' || !name.startsWith('svc.')) return;
     this.received.push({ name: name as AuthEventName, payload: payload as never });
     this.waiters = this.waiters.filter((done) => !done());
-  };
+  });
 
   constructor(
     private readonly emitter: EventEmitter2,

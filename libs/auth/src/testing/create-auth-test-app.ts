@@ -16,11 +16,17 @@ import { authMigrations } from '../migrations/index.js';
 import { AuthEventRecorder } from './auth-event-recorder.js';
 import { emptyTables } from './empty-tables.js';
 import { lowCostPasswordHasher } from './low-cost-password-hasher.js';
-import { signIn, type SignedInUser } from './sign-in.js';
+import { signIn, type SignedInUser, type SignInOptions } from './sign-in.js';
 import { TestClock } from './test-clock.js';
 
-/** How the test app reaches its database: TypeORM's connection options, less what the kit sets (entities, migrations). */
-export type TestDatabaseOptions = Omit<DataSourceOptions, 'entities' | 'migrations' | 'migrationsRun' | 'synchronize' | 'subscribers'>;
+/** `Omit` over each member of a union: a plain `Omit` of a union keeps only the keys every member shares. */
+type OmitFromEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * How the test app reaches its database: TypeORM's connection options of one driver
+ * (`{ type: 'postgres', url }`, say), less what the kit sets (entities, migrations).
+ */
+export type TestDatabaseOptions = OmitFromEach<DataSourceOptions, 'entities' | 'migrations' | 'migrationsRun' | 'synchronize' | 'subscribers'>;
 
 /** A provider replaced for the test, as Nest's `overrideProvider(...)` would (a gated or counting service, say). */
 export type TestProviderOverride = { provide: unknown; useClass: Type } | { provide: unknown; useValue: unknown };
@@ -34,7 +40,8 @@ export interface AuthTestAppOptions {
   user?: Type<SvcUser>;
   /**
    * The application's other entities (a `Note`, a `Project`): registered with the database, and
-   * their repositories injectable (`@InjectRepository(Note)`) in `controllers` and `providers`.
+   * their repositories injectable (`@InjectRepository(Note)`) in `controllers` and `providers`,
+   * as the user entity's is (`@InjectRepository(AppUser)`).
    */
   entities?: Function[];
   /**
@@ -45,7 +52,13 @@ export interface AuthTestAppOptions {
   /** The application's migrations after the library's (its user columns), or `synchronize: true` instead. */
   migrations?: (string | Function)[];
   synchronize?: boolean;
-  /** AuthModule options over the test defaults (bcrypt cost 10, hashed at low cost: see `passwordHasher`; a random jwt secret, non-Secure cookies). */
+  /**
+   * AuthModule options over the test defaults (bcrypt cost 10, hashed at low cost: see `passwordHasher`;
+   * a random jwt secret, non-Secure cookies); the `password` section is merged over the default cost.
+   * As in the application, a mail svc asks for needs its observer among `providers` (the recorder
+   * does not count), or the option that says the application sends none: `password.sendsResetMail: false`,
+   * `emailVerification.sendsMail: false` (README, "5. Observers").
+   */
   options?: Partial<AuthOptions>;
   hooks?: Type<AuthHooks>;
   globalGuard?: boolean;
@@ -77,8 +90,8 @@ export interface AuthTestApp {
   clock: TestClock;
   events: AuthEventRecorder;
   dataSource: DataSource;
-  /** Signs a user in without a password round trip; see `signIn`. */
-  signIn(email: string, columns?: Record<string, unknown>): Promise<SignedInUser>;
+  /** Signs a user in without a password round trip (`{ verified: true }`: with a verified email); see `signIn`. */
+  signIn(email: string, options?: SignInOptions): Promise<SignedInUser>;
   /**
    * Makes the app what it was when created, for the next test of a file that shares one app:
    * events of the requests so far delivered, every table emptied (`emptyTables`: the
@@ -104,13 +117,15 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const takesPassword = credential !== undefined ? !providersOnly : options.strategy === 'session' || options.strategy === 'jwt';
   const user = options.user;
   const applicationEntities = options.entities ?? [];
+  // Every entity of the application, its user entity included, has an injectable repository.
+  const injectableEntities = [...new Set([...(user ? [user] : []), ...applicationEntities])];
 
   @Module({
     imports: [
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
         ...(options.database ?? { type: 'better-sqlite3', database: ':memory:' }),
-        entities: [...authEntities(user), ...applicationEntities],
+        entities: [...new Set([...authEntities(user), ...applicationEntities])],
         migrations: options.synchronize ? [] : [...authMigrations, ...(options.migrations ?? [])],
         migrationsRun: !options.synchronize,
         synchronize: options.synchronize ?? false,
@@ -123,12 +138,12 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
         hooks: options.hooks,
         globalGuard: options.globalGuard,
         baseUrl: 'http://localhost',
-        ...(takesPassword ? { password: { bcryptCost: 10 } } : {}),
         cookie: { secure: false },
         ...(issuesJwt ? { jwt: { secretKey: randomBytes(32).toString('base64url') } } : {}),
         ...options.options,
+        ...(takesPassword || options.options?.password ? { password: { bcryptCost: 10, ...options.options?.password } } : {}),
       }),
-      ...(applicationEntities.length > 0 ? [TypeOrmModule.forFeature(applicationEntities)] : []),
+      ...(injectableEntities.length > 0 ? [TypeOrmModule.forFeature(injectableEntities)] : []),
     ],
     controllers: options.controllers ?? [],
     providers: [AuthEventRecorder, ...(options.providers ?? [])],
@@ -159,7 +174,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     clock,
     events,
     dataSource,
-    signIn: (email, columns) => signIn(app, email, columns),
+    signIn: (email, signInOptions) => signIn(app, email, signInOptions),
     reset: async () => {
       await events.settled();
       await emptyTables(dataSource);

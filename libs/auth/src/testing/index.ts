@@ -3,5 +3,5 @@ export { AuthEventRecorder, type RecordedEvent, type RecordedResetMail } from '.
 export { type AuthTestApp, type AuthTestAppOptions, createAuthTestApp, type TestDatabaseOptions, type TestProviderOverride } from './create-auth-test-app.js';
 export { emptyTables } from './empty-tables.js';
 export { LowCostPasswordHasher, lowCostOf, lowCostPasswordHasher } from './low-cost-password-hasher.js';
-export { signIn, type SignedInUser } from './sign-in.js';
+export { signIn, type SignedInUser, type SignInOptions } from './sign-in.js';
 export { TestClock } from './test-clock.js';

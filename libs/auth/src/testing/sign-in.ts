@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CREDENTIAL_ISSUER } from '../auth.constants.js';
+import { AUTH_CLOCK, CREDENTIAL_ISSUER } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
@@ -16,18 +17,31 @@ export interface SignedInUser {
   headers: Record<string, string>;
 }
 
+/** How `signIn` makes its user. */
+export interface SignInOptions {
+  /** The email is verified (at the app's clock), as after its verification link: for routes behind `@RequireVerifiedEmail()`. @default false for a new user */
+  verified?: boolean;
+  /** Columns of a user created here (`{ displayName: 'Ada' }`); an existing user keeps its own. */
+  columns?: Record<string, unknown>;
+}
+
 /**
  * Signs `email` in without a password round trip: the user is created when there is none (with
- * `columns`, no password), and the configured credential is issued and delivered exactly as a
- * login would do it. For tests of guarded routes, hooks and observers.
+ * `columns`, no password, its email unverified unless `verified`), and the configured credential
+ * is issued and delivered exactly as a login would do it. For tests of guarded routes, hooks and observers.
  */
-export async function signIn(app: INestApplication, email: string, columns: Record<string, unknown> = {}): Promise<SignedInUser> {
+export async function signIn(app: INestApplication, email: string, options: SignInOptions = {}): Promise<SignedInUser> {
   const users = app.get(UserStore);
   const issuer = app.get<CredentialIssuer>(CREDENTIAL_ISSUER);
+  const clock = app.get<Clock>(AUTH_CLOCK);
   const request = { headers: {}, socket: { remoteAddress: '127.0.0.1' } } as unknown as Request;
   const normalized = normalizeEmail(email);
   const { user, credential } = await app.get(UnitOfWork).transaction(async (manager) => {
-    const user: SvcUser = (await users.findByEmail(manager, normalized)) ?? (await users.insert(manager, { ...columns, email: normalized, passwordHash: null }));
+    let user: SvcUser = (await users.findByEmail(manager, normalized)) ?? (await users.insert(manager, { ...options.columns, email: normalized, passwordHash: null }));
+    if (options.verified && !user.emailVerifiedAt) {
+      await users.markEmailVerified(manager, user.id, clock.now());
+      user = (await users.findByEmail(manager, normalized))!;
+    }
     return { user, credential: await issuer.issue(manager, user, request) };
   });
   const delivered = new DeliveryRecorder();

@@ -1,14 +1,23 @@
 import type { SvcUser } from '../entities/user.entity.js';
 
-/** The user as every response and observer sees it: id, email and the `@SvcReturned` columns. */
-export type UserBody = { id: string; email: string } & Record<string, unknown>;
+/** What svc adds to every user body when the feature is on: `emailVerified` with `emailVerification`, `mfa` with `mfa`. */
+export interface UserBodyFeatures {
+  /** With `emailVerification`: whether the user's email is verified. */
+  emailVerified?: boolean;
+  /** With `mfa`: the user's second factors. */
+  mfa?: { totp: boolean };
+}
+
+/** The user as every response and observer sees it: id, email, the `@SvcReturned` columns and the features' fields. */
+export type UserBody = { id: string; email: string } & UserBodyFeatures & Record<string, unknown>;
 
 /**
  * The user body of an application's entity, typed: `UserBodyOf<AppUser, 'displayName' | 'plan'>`
  * names the columns tagged `@SvcReturned()` (TypeScript cannot read decorators, so they are named
- * once here, next to the entity). Columns not named are not in the type, as they are not in the body.
+ * once here, next to the entity). Columns not named are not in the type, as they are not in the
+ * body; `emailVerified` and `mfa` are, present when their feature is on.
  */
-export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyof SvcUser> = never> = Pick<U, 'id' | 'email' | Returned>;
+export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyof SvcUser> = never> = Pick<U, 'id' | 'email' | Returned> & UserBodyFeatures;
 
 /**
  * Builds the serializer once: it copies exactly the returned columns, nothing else (README, "1. Your

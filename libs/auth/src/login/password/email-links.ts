@@ -14,3 +14,8 @@ export function confirmationLink(config: AuthConfig, token: string): string {
 export function cancellationLink(config: AuthConfig, token: string): string {
   return `${config.baseUrl}${config.emailVerification!.cancelPath}?token=${encodeURIComponent(token)}`;
 }
+
+/** The application's page a reset mail links to: `<baseUrl><password.resetPath>?token=<token>` (the page POSTs the token and the new password). */
+export function resetLink(config: AuthConfig, token: string): string {
+  return `${config.baseUrl}${config.password.resetPath}?token=${encodeURIComponent(token)}`;
+}

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { AUTH_CLOCK, CREDENTIAL_REVOKER } from '../../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
+import type { AuthConfig } from '../../config/auth-config.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
@@ -16,6 +17,7 @@ import { UserSerializer } from '../../users/user-serializer.service.js';
 import { UserStore } from '../../users/user-store.js';
 import { AfterResponse } from '../../events/after-response.js';
 import { AccountMessageLimit } from '../../rate-limit/account/account-messages.js';
+import { resetLink } from './email-links.js';
 import { EmailVerification } from './email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
@@ -24,6 +26,7 @@ import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 @Injectable()
 export class PasswordRecovery {
   constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
     private readonly unitOfWork: UnitOfWork,
@@ -51,7 +54,7 @@ export class PasswordRecovery {
       const issued = await this.issueResetToken(email, withinLimit);
       if (!issued) return;
       const { user, token, expiresAt } = issued;
-      this.events.publishAfterResponse(request, AuthEvent.PasswordResetRequested, { user: this.serializer.serialize(user), token, expiresAt });
+      this.events.publishAfterResponse(request, AuthEvent.PasswordResetRequested, { user: this.serializer.serialize(user), token, link: resetLink(this.config, token), expiresAt });
     });
   }
 

@@ -1,0 +1,62 @@
+import { RequestMethod } from '@nestjs/common';
+import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import type { ModulesContainer } from '@nestjs/core';
+import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from '../credentials/auth-access.decorators.js';
+import { CurrentUserGuard } from '../credentials/current-user.guard.js';
+import { VerifiedEmailGuard } from '../credentials/verified-email.guard.js';
+import { RATE_LIMIT_ROUTE, type RateLimitRoute } from '../rate-limit/rate-limit.constants.js';
+
+/** A route handler of the application, and what svc does on it. */
+export interface ApplicationHandler {
+  controller: string;
+  method: string;
+  /** svc's credential guards it: needed, or taken when there is one; absent, not guarded. */
+  access?: 'required' | 'optional';
+  /** POST, PUT, PATCH or DELETE: a cookie-authenticated one is checked for its origin. */
+  changesState: boolean;
+  /** `@RequireVerifiedEmail()` */
+  verifiedEmail: boolean;
+  /** `@RateLimit()` / `@RateLimitFor()`, not skipped. */
+  rateLimited: boolean;
+}
+
+const STATE_CHANGING = [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL];
+
+/**
+ * The route handlers of every controller of the application, with what svc does on each: the
+ * credential (`CurrentUserGuard` or `@RequireVerifiedEmail()` on the method or its controller, and
+ * with the global guard all but the `@Public()` ones; `@OptionalAuth()` ones serve everyone, so
+ * their credential is optional), the verified email and the rate limit.
+ */
+export function applicationHandlers(modules: ModulesContainer, globalGuard: boolean): ApplicationHandler[] {
+  const handlers: ApplicationHandler[] = [];
+  for (const module of modules.values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!controller) continue;
+      for (const method of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[method];
+        if (method === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const guards: unknown[] = [...(Reflect.getMetadata(GUARDS_METADATA, controller) ?? []), ...(Reflect.getMetadata(GUARDS_METADATA, handler) ?? [])];
+        const limit = (Reflect.getMetadata(RATE_LIMIT_ROUTE, handler) ?? Reflect.getMetadata(RATE_LIMIT_ROUTE, controller)) as RateLimitRoute | undefined;
+        handlers.push({
+          controller: controller.name,
+          method,
+          access: accessOf(controller, handler, guards, globalGuard),
+          changesState: STATE_CHANGING.includes(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod),
+          verifiedEmail: guards.includes(VerifiedEmailGuard),
+          rateLimited: limit !== undefined && !limit.skip,
+        });
+      }
+    }
+  }
+  return handlers;
+}
+
+function accessOf(controller: Function, handler: Function, guards: unknown[], globalGuard: boolean): ApplicationHandler['access'] {
+  if (guards.includes(CurrentUserGuard) || guards.includes(VerifiedEmailGuard)) return 'required';
+  if (!globalGuard) return undefined;
+  const flag = (key: string) => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
+  if (flag(PUBLIC_ROUTE)) return undefined;
+  return flag(OPTIONAL_AUTH_ROUTE) ? 'optional' : 'required';
+}
