@@ -33,7 +33,7 @@ import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { LoginCompletion } from './login/login-completion.js';
 import { UsedChallenges } from './login/used-challenges.js';
-import { mfaGateOnly, mfaParts } from './login/mfa/mfa.parts.js';
+import { mfaGateOnly, mfaParts } from './two-step/mfa.parts.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
 import { passkeyParts } from './login/passkey/passkey.parts.js';

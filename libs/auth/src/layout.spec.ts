@@ -85,8 +85,8 @@ describe('the layout of libs/auth/src', () => {
       '@simplewebauthn/server': (file) => folderOf(file) === 'login/passkey',
       // Opened from `{ url }` for the limiter and the principal cache alike (README, "Rate limiting").
       ioredis: (file) => folderOf(file) === 'redis',
-      otpauth: (file) => folderOf(file) === 'login/mfa',
-      qrcode: (file) => folderOf(file) === 'login/mfa',
+      otpauth: (file) => folderOf(file) === 'two-step',
+      qrcode: (file) => folderOf(file) === 'two-step',
       pg: () => false,
     };
     const strays = FILES.flatMap((file) => importsOf(file).packages.filter((name) => owners[name] && !owners[name](file)).map((name) => `${file} imports ${name}`));

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { withTimeLimit } from '../../async/time-limit.js';
-import { AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { AuthError } from '../../errors/auth.error.js';
-import { describeError } from '../../errors/describe-error.js';
-import { clientAddressOf } from '../../http/client-address.js';
-import { AccountKeys } from '../../rate-limit/account/account-keys.js';
-import { clientKeyOfAddress } from '../../rate-limit/client-key.js';
-import { type RateLimitCheck, RateLimitStorage } from '../../rate-limit/rate-limit.storage.js';
+import { withTimeLimit } from '../async/time-limit.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { AuthError } from '../errors/auth.error.js';
+import { describeError } from '../errors/describe-error.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { AccountKeys } from '../rate-limit/account/account-keys.js';
+import { clientKeyOfAddress } from '../rate-limit/client-key.js';
+import { type RateLimitCheck, RateLimitStorage } from '../rate-limit/rate-limit.storage.js';
 import type { MfaChallenge } from './mfa-challenge-token.js';
 
 /** RFC 4226 §7.3, RFC 6238 §5.2: five tries a challenge; then the password must be given again. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull, Not } from 'typeorm';
-import { MfaTotp } from '../../entities/mfa-totp.entity.js';
+import { MfaTotp } from '../entities/mfa-totp.entity.js';
 import type { SealedSecret } from './totp-secret.cipher.js';
 
 /** Rows of `mfa_totp`: one authenticator secret a user, pending or enabled. */

@@ -1,10 +1,10 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CredentialDelivery } from '../../credentials/credential-delivery.js';
-import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
-import type { SecretString } from '../../hooks/secret-string.js';
-import { AuthBody } from '../../http/auth-body.decorator.js';
-import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import { CredentialDelivery } from '../credentials/credential-delivery.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import type { SecretString } from '../hooks/secret-string.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { MfaAnswer } from './mfa-proof.js';
 import { MfaOn } from './mfa-on.guard.js';
 import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';

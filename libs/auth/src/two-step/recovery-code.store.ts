@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityManager, IsNull } from 'typeorm';
-import { MfaRecoveryCode } from '../../entities/mfa-recovery-code.entity.js';
+import { MfaRecoveryCode } from '../entities/mfa-recovery-code.entity.js';
 import { newRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeHash } from './recovery-codes.js';
 
 /** Rows of `mfa_recovery_codes`: a user's single-use codes, stored as their SHA-256 only. */

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { AUTH_CONFIG } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import type { SvcUser } from '../../entities/user.entity.js';
-import type { LoginProof, SecondFactorGate } from '../../parts.js';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import type { LoginProof, SecondFactorGate } from '../parts.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { MfaChallengeTokens } from './mfa-challenge-token.js';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { AUTH_CONFIG } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
 
 /**
  * RFC 6238 with the parameters every authenticator app reads from an otpauth URL: HMAC-SHA-1,

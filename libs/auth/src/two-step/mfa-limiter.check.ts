@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
 
 /**
  * TOTP without a limiter (README, "Two-step login", Limits): without a `rateLimit` section the
