@@ -36,7 +36,7 @@ import { UsedChallenges } from './login/used-challenges.js';
 import { mfaGateOnly, mfaParts } from './two-step/mfa.parts.js';
 import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './login/oidc/oidc.parts.js';
-import { passkeyParts } from './login/passkey/passkey.parts.js';
+import { passkeyParts } from './passkeys/passkey.parts.js';
 import { passwordLoginParts } from './login/password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';

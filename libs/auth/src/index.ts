@@ -89,7 +89,7 @@ export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
 export { RequireVerifiedEmail, VerifiedEmailGuard } from './credentials/verified-email.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
-export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
+export type { PasskeyBody } from './passkeys/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,

@@ -82,7 +82,7 @@ describe('the layout of libs/auth/src', () => {
       passport: () => false,
       '@nestjs/passport': () => false,
       bcrypt: (file) => folderOf(file) === 'login/password',
-      '@simplewebauthn/server': (file) => folderOf(file) === 'login/passkey',
+      '@simplewebauthn/server': (file) => folderOf(file) === 'passkeys',
       // Opened from `{ url }` for the limiter and the principal cache alike (README, "Rate limiting").
       ioredis: (file) => folderOf(file) === 'redis',
       otpauth: (file) => folderOf(file) === 'two-step',

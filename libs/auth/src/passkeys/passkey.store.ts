@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { Passkey } from '../../entities/passkey.entity.js';
-import { isUuid } from '../../persistence/uuid.js';
+import { Passkey } from '../entities/passkey.entity.js';
+import { isUuid } from '../persistence/uuid.js';
 
 /** What a verified registration stores. */
 export type NewPasskey = Pick<Passkey, 'userId' | 'credentialId' | 'publicKey' | 'counter' | 'transports' | 'deviceType' | 'backedUp' | 'name' | 'createdAt'>;

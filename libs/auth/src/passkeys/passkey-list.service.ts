@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Passkey } from '../../entities/passkey.entity.js';
-import type { SvcUser } from '../../entities/user.entity.js';
-import { AuthError } from '../../errors/auth.error.js';
-import { UnitOfWork } from '../../persistence/unit-of-work.js';
-import { WaysIn } from '../../users/ways-in.js';
+import type { Passkey } from '../entities/passkey.entity.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { AuthError } from '../errors/auth.error.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { WaysIn } from '../users/ways-in.js';
 import { PasskeyStore } from './passkey.store.js';
 
 /** A passkey as its owner sees it in GET /passkeys. */
