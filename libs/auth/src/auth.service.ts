@@ -2,7 +2,7 @@ import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
-import { OAuthUsedStates } from './login/oauth/oauth-used-states.js';
+import { OAuthUsedStates } from './oauth/oauth-used-states.js';
 import { UsedChallenges } from './login/used-challenges.js';
 import { EmailTokenStore } from './login/password/email-token-store.js';
 import { ResetTokenStore } from './login/password/reset-token-store.js';

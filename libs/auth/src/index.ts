@@ -106,7 +106,7 @@ export type {
   SignupPayload,
 } from './hooks/auth-hooks.js';
 export { HookAbort } from './hooks/hook-abort.js';
-export { ProviderTimeLimit } from './login/oauth/provider-time-limit.js';
+export { ProviderTimeLimit } from './oauth/provider-time-limit.js';
 export { SecretString } from './hooks/secret-string.js';
 export { UnitOfWork } from './persistence/unit-of-work.js';
 export { MemoryRateLimitStorage } from './rate-limit/memory/memory-rate-limit.storage.js';

@@ -76,7 +76,7 @@ describe('the layout of libs/auth/src', () => {
 
   it('imports each protocol library from the folder of its protocol only', () => {
     const owners: Record<string, (file: string) => boolean> = {
-      'openid-client': (file) => file.startsWith(`login${path.sep}oauth`) || file.startsWith(`login${path.sep}oidc`),
+      'openid-client': (file) => file.startsWith('oauth') || file.startsWith('oidc'),
       // The library verifies its access tokens with jose; passport stays the application's (README, "Decisions").
       'passport-jwt': () => false,
       passport: () => false,

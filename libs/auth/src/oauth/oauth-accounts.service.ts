@@ -2,20 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import type { SvcUser } from '../../entities/user.entity.js';
-import { AuthError } from '../../errors/auth.error.js';
-import { UnitOfWork } from '../../persistence/unit-of-work.js';
-import { isUniqueViolation } from '../../persistence/unique-violation.js';
-import { normalizeEmail } from '../../users/email.js';
-import { UnprovenMailbox } from '../../users/unproven-mailbox.js';
-import { UserStore } from '../../users/user-store.js';
+import { AUTH_CLOCK } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { AuthError } from '../errors/auth.error.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { isUniqueViolation } from '../persistence/unique-violation.js';
+import { normalizeEmail } from '../users/email.js';
+import { UnprovenMailbox } from '../users/unproven-mailbox.js';
+import { UserStore } from '../users/user-store.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 import { normalisesToTheVerifiedAddress } from './verified-email.js';
-import type { OAuthMethod } from '../../config/login-methods.js';
-import type { OAuthUserInfo } from '../../config/oauth-options.js';
-import { LoginCompletion, type StagedLogin } from '../login-completion.js';
+import type { OAuthMethod } from '../config/login-methods.js';
+import type { OAuthUserInfo } from '../config/oauth-options.js';
+import { LoginCompletion, type StagedLogin } from '../login/login-completion.js';
 
 /**
  * Finds or creates the user of a provider identity and issues its credential, in one transaction

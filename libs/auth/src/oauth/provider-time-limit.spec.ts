@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuthOptions } from '../../config/auth-options.js';
-import type { OAuth2ProviderOptions } from '../../config/oauth-options.js';
-import { validateAuthOptions } from '../../config/validate-auth-options.js';
-import { AuthError } from '../../errors/auth.error.js';
+import type { AuthOptions } from '../config/auth-options.js';
+import type { OAuth2ProviderOptions } from '../config/oauth-options.js';
+import { validateAuthOptions } from '../config/validate-auth-options.js';
+import { AuthError } from '../errors/auth.error.js';
 import { OAuth2Providers } from '../oauth2/oauth2-providers.js';
 import { providerCallMs, ProviderTimeLimit } from './provider-time-limit.js';
 

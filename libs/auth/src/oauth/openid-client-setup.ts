@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
-import type { OAuthProviderConfigBase } from '../../config/oauth-config.js';
-import { isLoopbackHost } from '../../config/option-rules.js';
+import type { OAuthProviderConfigBase } from '../config/oauth-config.js';
+import { isLoopbackHost } from '../config/option-rules.js';
 import { isResponseTooLarge, sizeLimitedFetch } from './size-limited-fetch.js';
 
 /** Client authentication: client_secret_basic (RFC 6749 §2.3.1) unless the entry says client_secret_post. */

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import { withTimeLimit } from '../../async/time-limit.js';
-import { SVC_LOGGER } from '../../auth.constants.js';
-import type { OAuth2ProviderConfig, OAuthSectionConfig } from '../../config/oauth-config.js';
-import type { ProfileColumnsMapper } from '../../config/oauth-options.js';
-import type { AuthError } from '../../errors/auth.error.js';
+import { withTimeLimit } from '../async/time-limit.js';
+import { SVC_LOGGER } from '../auth.constants.js';
+import type { OAuth2ProviderConfig, OAuthSectionConfig } from '../config/oauth-config.js';
+import type { ProfileColumnsMapper } from '../config/oauth-options.js';
+import type { AuthError } from '../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
 import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
 import { checkedUserInfo } from '../oauth/oauth-user-info.js';

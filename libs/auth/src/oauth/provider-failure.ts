@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { ResponseBodyError } from 'openid-client';
-import { AuthError } from '../../errors/auth.error.js';
-import { describeError } from '../../errors/describe-error.js';
+import { AuthError } from '../errors/auth.error.js';
+import { describeError } from '../errors/describe-error.js';
 import { isResponseTooLarge } from './size-limited-fetch.js';
 
 /**

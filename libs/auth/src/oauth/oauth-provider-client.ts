@@ -1,6 +1,6 @@
-import type { OAuthMethod } from '../../config/login-methods.js';
-import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../config/oauth-config.js';
-import type { OAuthUserInfo, ProfileColumnsMapper } from '../../config/oauth-options.js';
+import type { OAuthMethod } from '../config/login-methods.js';
+import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../config/oauth-config.js';
+import type { OAuthUserInfo, ProfileColumnsMapper } from '../config/oauth-options.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
 
 /** What the authorization request carries besides the client's own parameters. */

@@ -1,5 +1,5 @@
-import type { OAuthUserInfo } from '../../config/oauth-options.js';
-import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH } from '../../users/email.js';
+import type { OAuthUserInfo } from '../config/oauth-options.js';
+import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH } from '../users/email.js';
 
 const FIELDS = ['provider', 'providerUserId', 'email', 'emailVerified', 'name', 'avatarUrl'] as const;
 

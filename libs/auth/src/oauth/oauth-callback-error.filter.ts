@@ -1,8 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { authErrorOf, AuthExceptionFilter } from '../../http/auth-exception.filter.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { authErrorOf, AuthExceptionFilter } from '../http/auth-exception.filter.js';
 
 /**
  * The errors of a provider's callback, a top-level navigation of the browser: with the section's

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { withTimeLimit } from '../../async/time-limit.js';
-import { AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { describeError } from '../../errors/describe-error.js';
-import { inputColumnsSchema } from '../../users/auth-schemas.js';
-import { inputColumnsOf } from '../../users/svc-columns.decorators.js';
+import { withTimeLimit } from '../async/time-limit.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { describeError } from '../errors/describe-error.js';
+import { inputColumnsSchema } from '../users/auth-schemas.js';
+import { inputColumnsOf } from '../users/svc-columns.decorators.js';
 import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
 import { providerCallMs, ProviderTimeLimit } from './provider-time-limit.js';
 

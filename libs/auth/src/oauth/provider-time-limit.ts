@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../config/oauth-config.js';
+import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../config/oauth-config.js';
 
 /**
  * How long one call to a provider may take (discovery, token, userinfo, JWKS, a mapper's resource

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import { hashToken } from '../../crypto/opaque-token.js';
-import { OAuthUsedState } from '../../entities/oauth-used-state.entity.js';
-import { UnitOfWork } from '../../persistence/unit-of-work.js';
-import { isUniqueViolation } from '../../persistence/unique-violation.js';
+import { AUTH_CLOCK } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import { hashToken } from '../crypto/opaque-token.js';
+import { OAuthUsedState } from '../entities/oauth-used-state.entity.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { isUniqueViolation } from '../persistence/unique-violation.js';
 
 /**
  * The states callbacks have used (`oauth_used_states`), in the database every instance shares, so

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import type { OAuthMethod } from '../../config/login-methods.js';
-import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
-import { AuthEvent } from '../../events/auth-events.js';
-import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
-import { UserSerializer } from '../../users/user-serializer.service.js';
+import type { OAuthMethod } from '../config/login-methods.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { AuthEvent } from '../events/auth-events.js';
+import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { UserSerializer } from '../users/user-serializer.service.js';
 import { LinkedAccounts, type LinkedAccountsBody } from './linked-accounts.service.js';
 
 /** The signed-in user's ways in (README, "Linking accounts"). Mounted under the prefix with the provider methods. */

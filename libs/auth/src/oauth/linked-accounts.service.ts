@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH_CONFIG } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import type { OAuthMethod } from '../../config/login-methods.js';
-import type { SvcUser } from '../../entities/user.entity.js';
-import { AuthError } from '../../errors/auth.error.js';
-import { UnitOfWork } from '../../persistence/unit-of-work.js';
-import { WaysIn } from '../../users/ways-in.js';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { OAuthMethod } from '../config/login-methods.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { AuthError } from '../errors/auth.error.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { WaysIn } from '../users/ways-in.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 
 /** 404 NOT_FOUND's message for an identity the user has not linked (README, "Errors"). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { OAuthAccount } from '../../entities/oauth-account.entity.js';
+import { OAuthAccount } from '../entities/oauth-account.entity.js';
 
 /** Rows of `oauth_accounts`: a provider identity linked to a user. Every method runs in the caller's transaction. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '../../users/email.js';
+import { normalizeEmail } from '../users/email.js';
 
 const ASCII_UPPER_CASE = /[A-Z]/g;
 

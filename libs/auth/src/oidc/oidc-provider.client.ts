@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import { SVC_LOGGER } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import type { OAuthSectionConfig, OidcProviderConfig } from '../../config/oauth-config.js';
-import { AuthError } from '../../errors/auth.error.js';
+import { SVC_LOGGER } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import type { OAuthSectionConfig, OidcProviderConfig } from '../config/oauth-config.js';
+import { AuthError } from '../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';
 import { type AuthorizationRequest, authorizationParameters, codeResponseUrl, type OAuthProviderClient, type ProviderIdentity } from '../oauth/oauth-provider-client.js';
-import type { OAuthUserInfo, ProfileColumnsMapper } from '../../config/oauth-options.js';
+import type { OAuthUserInfo, ProfileColumnsMapper } from '../config/oauth-options.js';
 import { checkedUserInfo } from '../oauth/oauth-user-info.js';
 import { applyTransportRules, clientAuthenticationOf } from '../oauth/openid-client-setup.js';
 import { callProvider } from '../oauth/provider-failure.js';
