@@ -48,7 +48,7 @@ import { UserStore } from './users/user-store.js';
 import { UnprovenMailbox } from './users/unproven-mailbox.js';
 import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
-import { principalCacheProviders } from './credentials/cache/principal-cache.providers.js';
+import { principalCacheProviders } from './principal-cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };

@@ -10,7 +10,7 @@ import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 import { TypeOrmRateLimitStorage } from './rate-limit/typeorm/typeorm-rate-limit.storage.js';
 import type { CredentialRevoker } from './credentials/credential-revoker.js';
-import { PrincipalInvalidations } from './credentials/cache/principal-invalidations.js';
+import { PrincipalInvalidations } from './principal-cache/principal-invalidations.js';
 import { RefreshFamilyStore } from './credentials/jwt/refresh-family-store.js';
 import { RefreshTokenStore } from './credentials/jwt/refresh-token-store.js';
 import { SessionStore } from './credentials/session/session-store.js';

@@ -4,7 +4,7 @@ import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
-import { PrincipalInvalidations } from '../credentials/cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../principal-cache/principal-invalidations.js';
 import { AuthError } from '../errors/auth.error.js';
 import { hydrate, parameter, selectList } from '../persistence/row-hydrator.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';

@@ -13,7 +13,7 @@ import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
-import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */

@@ -4,7 +4,7 @@ import { AUTH_CLOCK } from '../../auth.constants.js';
 import type { Clock } from '../../clock.js';
 import { Session } from '../../entities/session.entity.js';
 import type { CredentialDevices, Device } from '../credential-devices.js';
-import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { SessionStore } from './session-store.js';
 
 /** The session credential's devices: the user's live session rows (README, "Devices"). Ending one deletes its row. */

@@ -14,7 +14,7 @@ import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
-import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */

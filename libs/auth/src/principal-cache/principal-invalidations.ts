@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SVC_LOGGER } from '../../auth.constants.js';
-import { describeError } from '../../errors/describe-error.js';
-import { UnitOfWork } from '../../persistence/unit-of-work.js';
+import { SVC_LOGGER } from '../auth.constants.js';
+import { describeError } from '../errors/describe-error.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { encodeInvalidation, type Invalidation } from './invalidation-message.js';
 import type { InvalidationTransport } from './invalidation-transport.js';
 import { INVALIDATION_TRANSPORT, PRINCIPAL_CACHE } from './principal-cache.tokens.js';

@@ -1,4 +1,4 @@
-import { isUuid } from '../../persistence/uuid.js';
+import { isUuid } from '../persistence/uuid.js';
 
 /** What an instance tells the others: every principal of a user goes, or the one of a credential key (a refresh family id). */
 export type Invalidation = { userId: string } | { key: string };

@@ -1,12 +1,12 @@
 import type { Provider } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { AuthConfigError } from '../../config/auth-config.error.js';
-import { isRedisUrl } from '../../config/option-rules.js';
-import { openRedis } from '../../redis/owned-redis.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
+import type { Clock } from '../clock.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { AuthConfigError } from '../config/auth-config.error.js';
+import { isRedisUrl } from '../config/option-rules.js';
+import { openRedis } from '../redis/owned-redis.js';
 import type { InvalidationTransport } from './invalidation-transport.js';
 import { LocalInvalidationTransport } from './local-invalidation.transport.js';
 import { PostgresInvalidationTransport } from './postgres-invalidation.transport.js';

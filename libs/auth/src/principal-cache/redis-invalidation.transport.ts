@@ -1,5 +1,5 @@
-import type { RedisPubSubClient, RedisSubscriber } from '../../config/auth-options.js';
-import { closeRedis, type OwnedRedis } from '../../redis/owned-redis.js';
+import type { RedisPubSubClient, RedisSubscriber } from '../config/auth-options.js';
+import { closeRedis, type OwnedRedis } from '../redis/owned-redis.js';
 import type { InvalidationListener, InvalidationTransport } from './invalidation-transport.js';
 
 /** How `CLIENT LIST` names the subscribing connection. */
