@@ -37,7 +37,7 @@ import { mfaGateOnly, mfaParts } from './two-step/mfa.parts.js';
 import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
-import { passwordLoginParts } from './login/password/password.parts.js';
+import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import type { CredentialParts, LoginMethodParts } from './parts.js';

@@ -81,7 +81,7 @@ describe('the layout of libs/auth/src', () => {
       'passport-jwt': () => false,
       passport: () => false,
       '@nestjs/passport': () => false,
-      bcrypt: (file) => folderOf(file) === 'login/password',
+      bcrypt: (file) => folderOf(file) === 'password',
       '@simplewebauthn/server': (file) => folderOf(file) === 'passkeys',
       // Opened from `{ url }` for the limiter and the principal cache alike (README, "Rate limiting").
       ioredis: (file) => folderOf(file) === 'redis',

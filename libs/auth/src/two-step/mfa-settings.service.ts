@@ -14,7 +14,7 @@ import { clientAddressOf } from '../http/client-address.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { UnprovenMailbox } from '../users/unproven-mailbox.js';
 import { UserStore } from '../users/user-store.js';
-import { PasswordHasher } from '../login/password/password-hasher.js';
+import { PasswordHasher } from '../password/password-hasher.js';
 import { type MfaAnswer, type MfaProofFailure, MfaProofs } from './mfa-proof.js';
 import { MfaTotpStore } from './mfa-totp.store.js';
 import { RecoveryCodeStore } from './recovery-code.store.js';

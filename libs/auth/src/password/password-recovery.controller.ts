@@ -1,8 +1,8 @@
 import { Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ForgotPasswordPayload, ResetPasswordPayload } from '../../hooks/auth-hooks.js';
-import { AuthBody } from '../../http/auth-body.decorator.js';
-import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordRecovery } from './password-recovery.service.js';
 
 /** forgot-password and reset-password (README, "Password recovery"). Mounted under the prefix. */

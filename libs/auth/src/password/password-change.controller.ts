@@ -1,9 +1,9 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
-import type { ChangePasswordPayload } from '../../hooks/auth-hooks.js';
-import { AuthBody } from '../../http/auth-body.decorator.js';
-import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import type { ChangePasswordPayload } from '../hooks/auth-hooks.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordChange } from './password-change.service.js';
 
 /** change-password of a signed-in user (README, "Changing a password"). Mounted under the prefix. */

@@ -1,4 +1,4 @@
-import type { AuthConfig } from '../../config/auth-config.js';
+import type { AuthConfig } from '../config/auth-config.js';
 
 /** The application's page a verification mail links to: `<baseUrl><verifyPath>?token=<token>` (the page POSTs the token). */
 export function verificationLink(config: AuthConfig, token: string): string {

@@ -1,6 +1,6 @@
-import { MailObserversCheck } from '../../events/mail-observers.check.js';
+import { MailObserversCheck } from '../events/mail-observers.check.js';
 import { AccountReclaim } from './account-reclaim.js';
-import type { LoginMethodParts } from '../../parts.js';
+import type { LoginMethodParts } from '../parts.js';
 import { EmailChangeController } from './email-change.controller.js';
 import { EmailChange } from './email-change.service.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';

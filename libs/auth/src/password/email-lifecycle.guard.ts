@@ -1,7 +1,7 @@
 import { type CanActivate, Inject, Injectable } from '@nestjs/common';
-import { AUTH_CONFIG } from '../../auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { AuthError } from '../../errors/auth.error.js';
+import { AUTH_CONFIG } from '../auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { AuthError } from '../errors/auth.error.js';
 
 /**
  * The email routes exist only with the `emailVerification` section; the section may come from an

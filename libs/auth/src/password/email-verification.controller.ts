@@ -1,9 +1,9 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
-import type { SecretString } from '../../hooks/secret-string.js';
-import { AuthBody } from '../../http/auth-body.decorator.js';
-import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import type { SecretString } from '../hooks/secret-string.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import { EmailVerification } from './email-verification.service.js';
 

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull, Not } from 'typeorm';
-import { CREDENTIAL_REVOKER } from '../../auth.constants.js';
-import type { CredentialRevoker } from '../../credentials/credential-revoker.js';
-import { MfaRecoveryCode } from '../../entities/mfa-recovery-code.entity.js';
-import { MfaTotp } from '../../entities/mfa-totp.entity.js';
-import { OAuthAccount } from '../../entities/oauth-account.entity.js';
-import { Passkey } from '../../entities/passkey.entity.js';
-import type { SvcUser } from '../../entities/user.entity.js';
-import { voidPendingEmailChanges } from '../../users/pending-email-changes.js';
-import { UserStore } from '../../users/user-store.js';
+import { CREDENTIAL_REVOKER } from '../auth.constants.js';
+import type { CredentialRevoker } from '../credentials/credential-revoker.js';
+import { MfaRecoveryCode } from '../entities/mfa-recovery-code.entity.js';
+import { MfaTotp } from '../entities/mfa-totp.entity.js';
+import { OAuthAccount } from '../entities/oauth-account.entity.js';
+import { Passkey } from '../entities/passkey.entity.js';
+import type { SvcUser } from '../entities/user.entity.js';
+import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
+import { UserStore } from '../users/user-store.js';
 
 /** What a reclaim removed: linked identities, passkeys, and `totp` 1 when an enabled authenticator app went. */
 export interface ReclaimedWaysIn {

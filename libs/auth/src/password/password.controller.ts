@@ -1,10 +1,10 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CredentialDelivery } from '../../credentials/credential-delivery.js';
-import type { LoginPayload, SignupPayload } from '../../hooks/auth-hooks.js';
-import { AuthBody } from '../../http/auth-body.decorator.js';
-import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
-import { LoginCompletion } from '../login-completion.js';
+import { CredentialDelivery } from '../credentials/credential-delivery.js';
+import type { LoginPayload, SignupPayload } from '../hooks/auth-hooks.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { LoginCompletion } from '../login/login-completion.js';
 import { PasswordFlows } from './password-flows.service.js';
 
 /**

@@ -1,9 +1,9 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUserGuard, principalOf } from '../../credentials/current-user.guard.js';
-import type { ChangeEmailPayload } from '../../hooks/auth-hooks.js';
-import { AuthBody } from '../../http/auth-body.decorator.js';
-import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import type { ChangeEmailPayload } from '../hooks/auth-hooks.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { EmailChange } from './email-change.service.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import type { EmailTokenPayload } from './email-verification.controller.js';
