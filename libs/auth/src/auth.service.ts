@@ -4,7 +4,7 @@ import { CREDENTIAL_REVOKER } from './auth.constants.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './oauth/oauth-used-states.js';
 import { UsedChallenges } from './login/used-challenges.js';
-import { EmailTokenStore } from './password/email-token-store.js';
+import { EmailTokenStore } from './email/email-token-store.js';
 import { ResetTokenStore } from './password/reset-token-store.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';

@@ -13,7 +13,7 @@ import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
-import { EmailVerification } from './email-verification.service.js';
+import { EmailVerification } from '../email/email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { constantTimeEqual } from '../crypto/opaque-token.js';
 import type { SignupResult } from '../credentials/credential-delivery.js';

@@ -17,8 +17,8 @@ import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { AfterResponse } from '../events/after-response.js';
 import { AccountMessageLimit } from '../rate-limit/account/account-messages.js';
-import { resetLink } from './email-links.js';
-import { EmailVerification } from './email-verification.service.js';
+import { resetLink } from '../email/email-links.js';
+import { EmailVerification } from '../email/email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 

@@ -18,8 +18,8 @@ import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { cancellationLink, confirmationLink } from './email-links.js';
 import { EmailTokenStore } from './email-token-store.js';
-import { PasswordHasher } from './password-hasher.js';
-import { ResetTokenStore } from './reset-token-store.js';
+import { PasswordHasher } from '../password/password-hasher.js';
+import { ResetTokenStore } from '../password/reset-token-store.js';
 
 /**
  * Change of email (README, "Verifying emails and changing them"). OWASP Authentication Cheat Sheet,
