@@ -18,8 +18,7 @@ import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { cancellationLink, confirmationLink } from './email-links.js';
 import { EmailTokenStore } from './email-token-store.js';
-import { PasswordHasher } from '../password/password-hasher.js';
-import { ResetTokenStore } from '../password/reset-token-store.js';
+import { PasswordCheck, UnusedResetLinks } from './password-method.js';
 
 /**
  * Change of email (README, "Verifying emails and changing them"). OWASP Authentication Cheat Sheet,
@@ -37,8 +36,8 @@ export class EmailChange {
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
     private readonly tokens: EmailTokenStore,
-    private readonly resetTokens: ResetTokenStore,
-    private readonly hasher: PasswordHasher,
+    private readonly resetTokens: UnusedResetLinks,
+    private readonly hasher: PasswordCheck,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
   ) {}

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_CONFIG } from '../auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { normalizePassword } from '../users/password-rules.js';
+import type { PasswordCheck } from '../email/password-method.js';
 import { BcryptThreads } from './bcrypt-threads.js';
 
 /**
@@ -11,7 +12,7 @@ import { BcryptThreads } from './bcrypt-threads.js';
  * the library's own low-priority threads (README, "Passwords").
  */
 @Injectable()
-export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
+export class PasswordHasher implements PasswordCheck, OnModuleInit, OnModuleDestroy {
   /** Compared against when the email is unknown, so both failures take one bcrypt's time. */
   private dummyHash: string;
   private threads: BcryptThreads;

@@ -7,6 +7,7 @@ import { EmailLifecycleOn } from '../email/email-lifecycle.guard.js';
 import { EmailTokenStore } from '../email/email-token-store.js';
 import { EmailVerificationController } from '../email/email-verification.controller.js';
 import { EmailVerification } from '../email/email-verification.service.js';
+import { PasswordCheck, UnusedResetLinks } from '../email/password-method.js';
 import { PasswordChangeController } from './password-change.controller.js';
 import { PasswordChange } from './password-change.service.js';
 import { PasswordFlows } from './password-flows.service.js';
@@ -29,6 +30,8 @@ export const passwordLoginParts: LoginMethodParts = {
     PasswordRecovery,
     PasswordChange,
     ResetTokenStore,
+    { provide: PasswordCheck, useExisting: PasswordHasher },
+    { provide: UnusedResetLinks, useExisting: ResetTokenStore },
     EmailTokenStore,
     EmailVerification,
     EmailChange,

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { PasswordResetToken } from '../entities/password-reset-token.entity.js';
 import { hashToken, randomToken } from '../crypto/opaque-token.js';
+import type { UnusedResetLinks } from '../email/password-method.js';
 
 const MINUTE_MS = 60_000;
 
@@ -20,7 +21,7 @@ export interface IssuedResetToken {
  * OWASP Forgot Password Cheat Sheet: random, stored hashed, single use, expiring.
  */
 @Injectable()
-export class ResetTokenStore {
+export class ResetTokenStore implements UnusedResetLinks {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
