@@ -1,7 +1,7 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './config/auth.constants.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -10,7 +10,7 @@ import {
   ConfigurableAuthModule,
 } from './auth.module-definition.js';
 import { AuthService } from './auth.service.js';
-import { systemClock } from './clock.js';
+import { systemClock } from './config/clock.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';

@@ -1,8 +1,8 @@
 // The public API of svc: everything an application imports comes from here.
 export { AuthModule } from './auth.module.js';
 export { AuthService, type PurgeResult } from './auth.service.js';
-export { AUTH_CLOCK, AUTH_CONFIG } from './auth.constants.js';
-export type { Clock } from './clock.js';
+export { AUTH_CLOCK, AUTH_CONFIG } from './config/auth.constants.js';
+export type { Clock } from './config/clock.js';
 export type { AuthConfig } from './config/auth-config.js';
 export type { AuthModuleExtras } from './auth.module-definition.js';
 export type {

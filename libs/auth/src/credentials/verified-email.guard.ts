@@ -1,6 +1,6 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, Inject, Injectable, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../auth.constants.js';
+import { AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { AuthError } from '../errors/auth.error.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { Principal } from '../credentials/credential-resolver.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';

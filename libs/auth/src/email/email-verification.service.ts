@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { CredentialResolver, Principal } from '../credentials/credential-resolver.js';
 import type { SvcUser } from '../entities/user.entity.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { CREDENTIAL_ISSUER, SECOND_FACTOR_GATE } from '../auth.constants.js';
+import { CREDENTIAL_ISSUER, SECOND_FACTOR_GATE } from '../config/auth.constants.js';
 import { CredentialDelivery, type LoginResult } from '../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import type { SvcUser } from '../entities/user.entity.js';

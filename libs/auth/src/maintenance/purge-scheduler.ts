@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { createRequire } from 'node:module';
-import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
 import { AuthService } from '../auth.service.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';

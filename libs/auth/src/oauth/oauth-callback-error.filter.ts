@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { authErrorOf, AuthExceptionFilter } from '../http/auth-exception.filter.js';
 

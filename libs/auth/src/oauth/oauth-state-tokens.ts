@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
-import { AUTH_CLOCK } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { OAuthAttempt } from './oauth-attempt.js';
 import type { OAuthProviderClient } from './oauth-provider-client.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { withTimeLimit } from '../async/time-limit.js';
-import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { describeError } from '../errors/describe-error.js';
 import { inputColumnsSchema } from '../users/auth-schemas.js';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
 import { withTimeLimit } from '../async/time-limit.js';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig } from '../config/oauth-config.js';
 import type { ProfileColumnsMapper } from '../config/oauth-options.js';
 import type { AuthError } from '../errors/auth.error.js';

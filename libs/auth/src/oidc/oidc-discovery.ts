@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../config/clock.js';
 import type { OidcProviderConfig } from '../config/oauth-config.js';
 import { clientAuthenticationOf } from '../oauth/openid-client-setup.js';
 import { sizeLimitedFetch } from '../oauth/size-limited-fetch.js';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import * as client from 'openid-client';
-import { SVC_LOGGER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { OAuthSectionConfig, OidcProviderConfig } from '../config/oauth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { OAuthAttempt } from '../oauth/oauth-attempt.js';

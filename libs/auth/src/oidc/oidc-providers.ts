@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { OAuthProviderRegistry } from '../oauth/oauth-provider-client.js';
 import { providerCallMs, ProviderTimeLimit } from '../oauth/provider-time-limit.js';

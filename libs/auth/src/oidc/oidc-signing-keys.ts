@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../config/clock.js';
 
 type JwksCache = NonNullable<ReturnType<typeof client.getJwksCache>>;
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../config/clock.js';
 
 /** RFC 8725 §3.11: an explicit type, so that no other token signed with a key of the module passes for this one. */
 const CHALLENGE_TYPE = 'svc-passkey-challenge+jwt';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { LoginResult } from '../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';

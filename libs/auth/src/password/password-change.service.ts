@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, CREDENTIAL_REVOKER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, CREDENTIAL_REVOKER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import { constantTimeEqual } from '../crypto/opaque-token.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../config/clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent, type LoginFailureEvent } from '../events/auth-events.js';

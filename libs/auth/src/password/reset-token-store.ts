@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityManager, IsNull } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { PasswordResetToken } from '../entities/password-reset-token.entity.js';
 import { hashToken, randomToken } from '../crypto/opaque-token.js';

@@ -1,8 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { isRedisUrl } from '../config/option-rules.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../config/clock.js';
 import type { Invalidation } from './invalidation-message.js';
 
 interface Entry<V> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
 import { describeError } from '../errors/describe-error.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { encodeInvalidation, type Invalidation } from './invalidation-message.js';

@@ -2,8 +2,8 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } f
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { withTimeLimit } from '../async/time-limit.js';
-import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import { describeError } from '../errors/describe-error.js';
 import { ThrottledReport } from '../errors/throttled-report.js';
 import type { AuthConfig } from '../config/auth-config.js';

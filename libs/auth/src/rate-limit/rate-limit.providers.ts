@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { RedisCommands } from '../config/auth-options.js';
 import { isRedisUrl } from '../config/option-rules.js';

@@ -5,7 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { AUTH_CLOCK } from '../auth.constants.js';
+import { AUTH_CLOCK } from '../config/auth.constants.js';
 import { AuthModule } from '../auth.module.js';
 import type { AuthModuleExtras } from '../auth.module-definition.js';
 import type { AuthOptions } from '../config/auth-options.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { LOGIN_METHODS } from '../config/login-methods.js';
 import { deriveKey } from '../crypto/derive-key.js';

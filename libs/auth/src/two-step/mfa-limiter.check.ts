@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 
 /**

@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_GATE } from '../auth.constants.js';
+import { SECOND_FACTOR_GATE } from '../config/auth.constants.js';
 import type { LoginMethodParts } from '../parts.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 
 /** NIST SP 800-38D §8.2: a random 96-bit IV per encryption (a key never sees 2^32 of them here). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import { Session } from '../../entities/session.entity.js';
 import type { CredentialDevices, Device } from '../credential-devices.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { withTimeLimit } from '../../async/time-limit.js';
-import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { describeError } from '../../errors/describe-error.js';
 import { ThrottledReport } from '../../errors/throttled-report.js';
