@@ -1,7 +1,8 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS } from './config/auth.constants.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -40,7 +41,8 @@ import { passkeyParts } from './passkeys/passkey.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './maintenance/purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
-import type { CredentialParts, LoginMethodParts } from './parts.js';
+import type { LoginMethodParts } from './login/login-parts.js';
+import type { CredentialParts } from './credentials/credential-parts.js';
 import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, IsNull, Not } from 'typeorm';
-import { CREDENTIAL_REVOKER } from '../config/auth.constants.js';
+import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import { MfaRecoveryCode } from '../entities/mfa-recovery-code.entity.js';
 import { MfaTotp } from '../entities/mfa-totp.entity.js';

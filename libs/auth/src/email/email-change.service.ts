@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { Principal } from '../credentials/credential-resolver.js';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_RESOLVER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { CredentialResolver, Principal } from '../credentials/credential-resolver.js';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
-import { CREDENTIAL_RESOLVER, SVC_LOGGER } from '../config/auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
+import { CREDENTIAL_RESOLVER } from '../credentials/credential.tokens.js';
 import { safeRedirectPath } from '../config/safe-redirect.js';
 import type { CredentialResolver, Principal } from '../credentials/credential-resolver.js';
 import type { SvcUser } from '../entities/user.entity.js';

@@ -1,5 +1,5 @@
 import { AuthEvent } from '../events/auth-events.js';
-import type { LoginMethodParts } from '../parts.js';
+import type { LoginMethodParts } from '../login/login-parts.js';
 import { oauthController } from '../oauth/oauth.controller.js';
 import { oauthCoreControllers, oauthCoreProviders } from '../oauth/oauth.parts.js';
 import { OidcProviders } from './oidc-providers.js';

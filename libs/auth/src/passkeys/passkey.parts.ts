@@ -1,4 +1,4 @@
-import type { LoginMethodParts } from '../parts.js';
+import type { LoginMethodParts } from '../login/login-parts.js';
 import { PasskeyChallengeCookie } from './passkey-challenge-cookie.js';
 import { PasskeyChallengeTokens } from './passkey-challenge-tokens.js';
 import { PasskeyList } from './passkey-list.service.js';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, CREDENTIAL_REVOKER } from '../config/auth.constants.js';
+import { AUTH_CLOCK } from '../config/auth.constants.js';
+import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import { constantTimeEqual } from '../crypto/opaque-token.js';
 import { AuthError } from '../errors/auth.error.js';

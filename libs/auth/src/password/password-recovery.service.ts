@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_REVOKER } from '../config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';

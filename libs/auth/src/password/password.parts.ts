@@ -1,6 +1,6 @@
 import { MailObserversCheck } from '../events/mail-observers.check.js';
 import { AccountReclaim } from '../email/account-reclaim.js';
-import type { LoginMethodParts } from '../parts.js';
+import type { LoginMethodParts } from '../login/login-parts.js';
 import { EmailChangeController } from '../email/email-change.controller.js';
 import { EmailChange } from '../email/email-change.service.js';
 import { EmailLifecycleOn } from '../email/email-lifecycle.guard.js';

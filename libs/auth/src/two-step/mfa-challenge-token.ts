@@ -7,7 +7,7 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { LOGIN_METHODS } from '../config/login-methods.js';
 import { deriveKey } from '../crypto/derive-key.js';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { LoginProof } from '../parts.js';
+import type { LoginProof } from '../login/login-parts.js';
 
 /** RFC 8725 §3.11: an explicit type, so that no other token signed with the same key passes for this one. */
 const CHALLENGE_TYPE = 'svc-mfa-challenge+jwt';

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { LoginProof, SecondFactorGate } from '../parts.js';
+import type { LoginProof, SecondFactorGate } from '../login/login-parts.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { MfaChallengeTokens } from './mfa-challenge-token.js';
 

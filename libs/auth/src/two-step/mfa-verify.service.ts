@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, CREDENTIAL_ISSUER } from '../config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { LoginResult } from '../credentials/credential-delivery.js';

@@ -1,5 +1,5 @@
-import { SECOND_FACTOR_GATE } from '../config/auth.constants.js';
-import type { LoginMethodParts } from '../parts.js';
+import { SECOND_FACTOR_GATE } from '../login/login-parts.js';
+import type { LoginMethodParts } from '../login/login-parts.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { MfaChallengeTokens } from './mfa-challenge-token.js';

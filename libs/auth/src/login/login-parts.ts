@@ -1,22 +1,10 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { Response } from 'express';
-import type { LoginMethod } from './config/login-methods.js';
-import type { CredentialDevices } from './credentials/credential-devices.js';
-import type { CredentialIssuer } from './credentials/credential-issuer.js';
-import type { CredentialResolver } from './credentials/credential-resolver.js';
-import type { CredentialRevoker } from './credentials/credential-revoker.js';
-import type { SvcUser } from './entities/user.entity.js';
+import type { LoginMethod } from '../config/login-methods.js';
+import type { SvcUser } from '../entities/user.entity.js';
 
-/** What the credential a user is given (session or jwt) adds to the module. */
-export interface CredentialParts {
-  /** Its own routes: logout, me, the devices (and refresh for jwt). */
-  controllers: Type[];
-  providers: Provider[];
-  issuer: Type<CredentialIssuer>;
-  resolver: Type<CredentialResolver>;
-  revoker: Type<CredentialRevoker>;
-  devices: Type<CredentialDevices>;
-}
+/** Injection token of the `SecondFactorGate` a login completes through (README, "Two-step login"). */
+export const SECOND_FACTOR_GATE = Symbol('svc:SECOND_FACTOR_GATE');
 
 /** What a login method (password, OAuth 2.0, OpenID Connect) adds: only its own routes and services. */
 export interface LoginMethodParts {
