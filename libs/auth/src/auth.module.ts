@@ -39,7 +39,7 @@ import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
-import { PurgeScheduler } from './maintenance/purge-scheduler.js';
+import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import type { LoginMethodParts } from './login/login-parts.js';
 import type { CredentialParts } from './credentials/credential-parts.js';

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { createRequire } from 'node:module';
-import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
-import { AuthService } from '../auth.service.js';
-import type { AuthConfig } from '../config/auth-config.js';
-import { AuthConfigError } from '../config/auth-config.error.js';
-import { describeError } from '../errors/describe-error.js';
+import { AUTH_CONFIG, SVC_LOGGER } from './config/auth.constants.js';
+import { AuthService } from './auth.service.js';
+import type { AuthConfig } from './config/auth-config.js';
+import { AuthConfigError } from './config/auth-config.error.js';
+import { describeError } from './errors/describe-error.js';
 
 /** The job's name in @nestjs/schedule's SchedulerRegistry. */
 export const PURGE_JOB = 'svc-purge';
