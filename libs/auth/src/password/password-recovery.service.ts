@@ -17,7 +17,7 @@ import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { AfterResponse } from '../events/after-response.js';
-import { AccountMessageLimit } from '../rate-limit/account/account-messages.js';
+import { AccountMessageLimit } from '../rate-limit/account-messages.js';
 import { resetLink } from '../email/email-links.js';
 import { EmailVerification } from '../email/email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';

@@ -6,7 +6,7 @@ import type { RedisCommands } from '../config/auth-options.js';
 import { isRedisUrl } from '../config/option-rules.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { openRedis } from '../redis/owned-redis.js';
-import { AccountMessageLimit } from './account/account-messages.js';
+import { AccountMessageLimit } from './account-messages.js';
 import { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RateLimitStorage } from './rate-limit.storage.js';

@@ -6,7 +6,7 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { describeError } from '../errors/describe-error.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { AccountKeys } from '../rate-limit/account/account-keys.js';
+import { AccountKeys } from '../rate-limit/account-keys.js';
 import { clientKeyOfAddress } from '../rate-limit/client-key.js';
 import { type RateLimitCheck, RateLimitStorage } from '../rate-limit/rate-limit.storage.js';
 import type { MfaChallenge } from './mfa-challenge-token.js';

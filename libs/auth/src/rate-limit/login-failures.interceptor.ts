@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
-import { AuthError } from '../../errors/auth.error.js';
+import { AuthError } from '../errors/auth.error.js';
 
 /** Where the guard leaves, on the request, how to count this login should it fail. */
 const COUNT_IF_FAILED = Symbol('svc: count this login if it fails');

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import { withTimeLimit } from '../../async/time-limit.js';
-import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../config/auth.constants.js';
-import type { Clock } from '../../config/clock.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import { describeError } from '../../errors/describe-error.js';
-import { ThrottledReport } from '../../errors/throttled-report.js';
-import { RateLimitStorage } from '../rate-limit.storage.js';
-import { routePathOf } from '../route-path.js';
+import { withTimeLimit } from '../async/time-limit.js';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import { describeError } from '../errors/describe-error.js';
+import { ThrottledReport } from '../errors/throttled-report.js';
+import { RateLimitStorage } from './rate-limit.storage.js';
+import { routePathOf } from './route-path.js';
 import { AccountKeys } from './account-keys.js';
 
 /** As the guard's: a backend slower than this is down. */
