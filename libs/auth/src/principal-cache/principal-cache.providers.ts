@@ -13,6 +13,7 @@ import { PostgresInvalidationTransport } from './postgres-invalidation.transport
 import { PrincipalCache } from './principal-cache.js';
 import { PrincipalCacheListener } from './principal-cache.listener.js';
 import { INVALIDATION_TRANSPORT, PRINCIPAL_CACHE } from './principal-cache.tokens.js';
+import { UserChanges } from '../users/user-changes.js';
 import { PrincipalInvalidations } from './principal-invalidations.js';
 import { RedisInvalidationTransport } from './redis-invalidation.transport.js';
 
@@ -22,6 +23,7 @@ export function principalCacheProviders(): Provider[] {
     { provide: PRINCIPAL_CACHE, useFactory: (config: AuthConfig, clock: Clock) => new PrincipalCache(config.principalCache, clock), inject: [AUTH_CONFIG, AUTH_CLOCK] },
     { provide: INVALIDATION_TRANSPORT, useFactory: invalidationTransport, inject: [AUTH_CONFIG, getDataSourceToken()] },
     PrincipalInvalidations,
+    { provide: UserChanges, useExisting: PrincipalInvalidations },
     PrincipalCacheListener,
   ];
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SVC_LOGGER } from '../config/auth.constants.js';
 import { describeError } from '../errors/describe-error.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
+import type { UserChanges } from '../users/user-changes.js';
 import { encodeInvalidation, type Invalidation } from './invalidation-message.js';
 import type { InvalidationTransport } from './invalidation-transport.js';
 import { INVALIDATION_TRANSPORT, PRINCIPAL_CACHE } from './principal-cache.tokens.js';
@@ -15,7 +16,7 @@ import type { PrincipalCache } from './principal-cache.js';
  * the cache is off.
  */
 @Injectable()
-export class PrincipalInvalidations {
+export class PrincipalInvalidations implements UserChanges {
   private readonly logger = new Logger(SVC_LOGGER);
 
   constructor(
