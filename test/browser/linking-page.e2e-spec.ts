@@ -57,7 +57,8 @@ describeInChromium('the demo page linking a provider identity, in Chromium', () 
 
     beforeAll(async () => {
       providers = await startDemoProviders(PROVIDER_ACCOUNTS);
-      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS }, { port: providers.port });
+      // Room for every page load's /auth/refresh (jwt) of four tests in one limiter window: the verification pages added loads.
+      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS, RATE_LIMIT_MAX: '40' }, { port: providers.port });
     });
     afterAll(async () => {
       await demo?.stop();

@@ -6,6 +6,8 @@ import { validateAuthOptions } from '../../libs/auth/src/config/validate-auth-op
 import { authRoutes } from '../../libs/auth/src/openapi/auth-routes.js';
 
 const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+/** The text of a reference file under docs/reference. */
+const reference = (name: string) => readFileSync(join(import.meta.dirname, '../../docs/reference', name), 'utf8');
 const SECRET = 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3sJ0gA';
 
 /** The text of the README section under `heading`, up to the next heading of its level or above. */
@@ -18,7 +20,7 @@ function section(heading: string): string {
   return end < 0 ? rest : rest.slice(0, end);
 }
 
-/** Every `code span` of the first column of the section's table rows. */
+/** Every `code span` of the first column of the text's table rows. */
 function firstColumnNames(text: string): Set<string> {
   const names = text
     .split('\n')
@@ -77,7 +79,7 @@ function optionsTheValidatorReads(): Set<string> {
   return read;
 }
 
-describe('the README', () => {
+describe('the README and the reference in docs/reference', () => {
   it('lists every section in its table of contents, in order, with working anchors', () => {
     const headings = [...README.matchAll(/^(#{2,3}) (.+)$/gm)].map(([, level, title]) => ({ level, title })).filter(({ title }) => title !== 'Contents');
     const anchorOf = (title: string) => title.toLowerCase().replace(/[^\w\- ]/g, '').replaceAll(' ', '-');
@@ -88,7 +90,7 @@ describe('the README', () => {
   });
 
   it('lists every option the validator reads in the options reference', () => {
-    const documented = firstColumnNames(section('### Options reference'));
+    const documented = firstColumnNames(reference('options.md'));
     // A section (`rateLimit`) or a list's item (`trustedOrigins[]`) is documented through its fields or its list.
     const covered = (path: string) =>
       documented.has(path) || documented.has(path.replace(/\[\]$/, '')) || [...documented].some((name) => name.startsWith(`${path}.`) || name.startsWith(`${path}[]`));
@@ -99,7 +101,7 @@ describe('the README', () => {
   });
 
   it('lists every route in the routes reference', () => {
-    const documented = firstColumnNames(section('### Routes reference'));
+    const documented = firstColumnNames(reference('routes.md'));
     const op = { name: 'op', issuer: 'https://op.test', clientId: 'c', clientSecret: '1ae3f2b8c4d5e6f708192a3b4c5d6e7f8091a2b3' };
     const github = { ...op, name: 'gh', authorizationUrl: 'https://gh.test/a', tokenUrl: 'https://gh.test/t', userinfoUrl: 'https://gh.test/u', mapProfileToUser: () => null };
     for (const credential of ['session', 'jwt'] as const) {
@@ -113,14 +115,14 @@ describe('the README', () => {
     const source = readFileSync(join(import.meta.dirname, '../../libs/auth/src/auth.service.ts'), 'utf8');
     const hidden = new Set(['constructor', ...[...source.matchAll(/^ {2}private (?:async )?(\w+)/gm)].map((match) => match[1])]);
     const operations = Object.getOwnPropertyNames(AuthService.prototype).filter((name) => !hidden.has(name));
-    const documented = [...firstColumnNames(section('### 3. Protect your routes'))].map((name) => name.replace(/\(.*\)$/, ''));
+    const documented = [...firstColumnNames(reference('auth-service.md'))].map((name) => name.replace(/\(.*\)$/, ''));
     expect(documented.sort()).toEqual(operations.sort());
   });
 
   it('lists every event in the events reference and every error code in the error codes reference', () => {
-    const events = firstColumnNames(section('### Events reference'));
+    const events = firstColumnNames(reference('events.md'));
     expect(Object.values(AuthEvent).filter((name) => !events.has(name))).toEqual([]);
-    const codes = firstColumnNames(section('### Error codes reference'));
+    const codes = firstColumnNames(reference('error-codes.md'));
     expect(Object.keys(AUTH_ERRORS).filter((code) => !codes.has(code))).toEqual([]);
     expect([...codes].filter((code) => !(code in AUTH_ERRORS))).toEqual([]);
   });
