@@ -17,7 +17,7 @@ import type { AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
 import { type CredentialKind, type LoginMethod, moduleShapeOf } from './config/login-methods.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
-import { authEntities } from './entities/index.js';
+import { authEntities } from './auth.entities.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';

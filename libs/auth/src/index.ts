@@ -49,7 +49,7 @@ export {
   RefreshToken,
   Session,
   User,
-} from './entities/index.js';
+} from './auth.entities.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';

@@ -12,7 +12,7 @@ import ts from 'typescript';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** The module's assembly: these may import any folder, and only they and the entries import them. */
-const ROOT_FILES = ['auth.module-definition.ts', 'auth.module.ts', 'auth.service.ts', 'index.ts', 'purge-scheduler.ts'];
+const ROOT_FILES = ['auth.entities.ts', 'auth.module-definition.ts', 'auth.module.ts', 'auth.service.ts', 'index.ts', 'purge-scheduler.ts'];
 /** The package's other entries: they may import the root files. */
 const ENTRIES = ['health', 'openapi', 'testing'];
 /** A feature owns its routes, services and stores: a credential, a way in, a second factor, a guard. */

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AUTH_CLOCK } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import { hashToken } from '../crypto/opaque-token.js';
-import { PasskeyUsedChallenge } from '../entities/passkey-used-challenge.entity.js';
+import { PasskeyUsedChallenge } from './passkey-used-challenge.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
 

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AUTH_CLOCK } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import { hashToken } from '../crypto/opaque-token.js';
-import { OAuthUsedState } from '../entities/oauth-used-state.entity.js';
+import { OAuthUsedState } from './oauth-used-state.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
 

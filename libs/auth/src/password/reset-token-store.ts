@@ -4,7 +4,7 @@ import { type EntityManager, IsNull } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import { PasswordResetToken } from '../entities/password-reset-token.entity.js';
+import { PasswordResetToken } from './password-reset-token.entity.js';
 import { hashToken, randomToken } from '../crypto/opaque-token.js';
 import type { UnusedResetLinks } from '../email/password-method.js';
 

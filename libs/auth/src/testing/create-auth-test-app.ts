@@ -9,7 +9,7 @@ import { AUTH_CLOCK } from '../config/auth.constants.js';
 import { AuthModule } from '../auth.module.js';
 import type { AuthModuleExtras } from '../auth.module-definition.js';
 import type { AuthOptions } from '../config/auth-options.js';
-import { authEntities } from '../entities/index.js';
+import { authEntities } from '../auth.entities.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { AuthHooks } from '../hooks/auth-hooks.js';
 import { authMigrations } from '../migrations/index.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AUTH_CLOCK } from '../../config/auth.constants.js';
 import type { Clock } from '../../config/clock.js';
-import { Session } from '../../entities/session.entity.js';
+import { Session } from './session.entity.js';
 import type { CredentialDevices, Device } from '../credential-devices.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { SessionStore } from './session-store.js';

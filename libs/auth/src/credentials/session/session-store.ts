@@ -5,7 +5,7 @@ import { type DataSource, type EntityManager, In, Not } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { Clock } from '../../config/clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import { Session } from '../../entities/session.entity.js';
+import { Session } from './session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
