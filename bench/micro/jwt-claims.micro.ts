@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { SignJWT } from 'jose';
-import { systemClock } from '../../libs/auth/src/clock.js';
+import { systemClock } from '../../libs/auth/src/config/clock.js';
 import { AccessTokenVerifier } from '../../libs/auth/src/credentials/jwt/access-token.verifier.js';
 import { importJwtKey } from '../../libs/auth/src/credentials/jwt/jwt-key.js';
 import type { JwtSettings } from '../../libs/auth/src/credentials/jwt/jwt-settings.js';

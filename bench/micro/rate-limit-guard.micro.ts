@@ -7,7 +7,7 @@ import { Reflector } from '@nestjs/core';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import { systemClock } from '../../libs/auth/src/clock.js';
+import { systemClock } from '../../libs/auth/src/config/clock.js';
 import type { AuthConfig } from '../../libs/auth/src/config/auth-config.js';
 import { createRateLimitStorage, RateLimit } from '../../libs/auth/src/rate-limit/index.js';
 import { RateLimitGuard } from '../../libs/auth/src/rate-limit/rate-limit.guard.js';

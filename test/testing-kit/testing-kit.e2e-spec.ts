@@ -6,7 +6,7 @@ import request from 'supertest';
 import { Column, DataSource, type DataSourceOptions, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
 import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type PasswordResetRequestedEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
 import { type AuthTestApp, createAuthTestApp, LowCostPasswordHasher, lowCostOf } from '#svc/auth/testing';
-import { PasswordHasher } from '../../libs/auth/src/login/password/password-hasher.js';
+import { PasswordHasher } from '../../libs/auth/src/password/password-hasher.js';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
 import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';

@@ -1,7 +1,8 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS, CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS } from './config/auth.constants.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -10,13 +11,13 @@ import {
   ConfigurableAuthModule,
 } from './auth.module-definition.js';
 import { AuthService } from './auth.service.js';
-import { systemClock } from './clock.js';
+import { systemClock } from './config/clock.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
 import { type CredentialKind, type LoginMethod, moduleShapeOf } from './config/login-methods.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
-import { authEntities } from './entities/index.js';
+import { authEntities } from './auth.entities.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
@@ -33,14 +34,15 @@ import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { LoginCompletion } from './login/login-completion.js';
 import { UsedChallenges } from './login/used-challenges.js';
-import { mfaGateOnly, mfaParts } from './login/mfa/mfa.parts.js';
-import { oauth2LoginParts } from './login/oauth2/oauth2.parts.js';
-import { oidcLoginParts } from './login/oidc/oidc.parts.js';
-import { passkeyParts } from './login/passkey/passkey.parts.js';
-import { passwordLoginParts } from './login/password/password.parts.js';
-import { PurgeScheduler } from './maintenance/purge-scheduler.js';
+import { mfaGateOnly, mfaParts } from './two-step/mfa.parts.js';
+import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
+import { oidcLoginParts } from './oidc/oidc.parts.js';
+import { passkeyParts } from './passkeys/passkey.parts.js';
+import { passwordLoginParts } from './password/password.parts.js';
+import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
-import type { CredentialParts, LoginMethodParts } from './parts.js';
+import type { LoginMethodParts } from './login/login-parts.js';
+import type { CredentialParts } from './credentials/credential-parts.js';
 import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
@@ -48,7 +50,7 @@ import { UserStore } from './users/user-store.js';
 import { UnprovenMailbox } from './users/unproven-mailbox.js';
 import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
-import { principalCacheProviders } from './credentials/cache/principal-cache.providers.js';
+import { principalCacheProviders } from './principal-cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };

@@ -1,8 +1,8 @@
 // The public API of svc: everything an application imports comes from here.
 export { AuthModule } from './auth.module.js';
 export { AuthService, type PurgeResult } from './auth.service.js';
-export { AUTH_CLOCK, AUTH_CONFIG } from './auth.constants.js';
-export type { Clock } from './clock.js';
+export { AUTH_CLOCK, AUTH_CONFIG } from './config/auth.constants.js';
+export type { Clock } from './config/clock.js';
 export type { AuthConfig } from './config/auth-config.js';
 export type { AuthModuleExtras } from './auth.module-definition.js';
 export type {
@@ -49,7 +49,7 @@ export {
   RefreshToken,
   Session,
   User,
-} from './entities/index.js';
+} from './auth.entities.js';
 export { SvcUser } from './entities/user.entity.js';
 export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
@@ -89,7 +89,7 @@ export { CurrentUser } from './credentials/current-user.decorator.js';
 export { CurrentUserGuard } from './credentials/current-user.guard.js';
 export { RequireVerifiedEmail, VerifiedEmailGuard } from './credentials/verified-email.guard.js';
 export type { DeviceBody } from './credentials/devices.controller.js';
-export type { PasskeyBody } from './login/passkey/passkey-list.service.js';
+export type { PasskeyBody } from './passkeys/passkey-list.service.js';
 export type { Principal } from './credentials/credential-resolver.js';
 export type {
   AuthHooks,
@@ -106,7 +106,7 @@ export type {
   SignupPayload,
 } from './hooks/auth-hooks.js';
 export { HookAbort } from './hooks/hook-abort.js';
-export { ProviderTimeLimit } from './login/oauth/provider-time-limit.js';
+export { ProviderTimeLimit } from './oauth/provider-time-limit.js';
 export { SecretString } from './hooks/secret-string.js';
 export { UnitOfWork } from './persistence/unit-of-work.js';
 export { MemoryRateLimitStorage } from './rate-limit/memory/memory-rate-limit.storage.js';

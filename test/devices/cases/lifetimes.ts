@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { AuthService } from '#svc/auth';
 import type { CredentialResolver } from '../../../libs/auth/src/credentials/credential-resolver.js';
-import { CREDENTIAL_RESOLVER } from '../../../libs/auth/src/auth.constants.js';
+import { CREDENTIAL_RESOLVER } from '../../../libs/auth/src/credentials/credential.tokens.js';
 import { availableEngines } from '../../support/engines.js';
 import { createDevicesApp, type DevicesApp, type Held, HOUR, MINUTE } from '../devices-kit.js';
 

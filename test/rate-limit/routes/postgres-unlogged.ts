@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { authMigrations, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
-import { systemClock } from '../../../libs/auth/src/clock.js';
+import { systemClock } from '../../../libs/auth/src/config/clock.js';
 import { canUsePostgres, freshDatabase } from '../../support/engines.js';
 import { undoThrough } from '../../support/migrations.js';
 import { describeNotRun } from '../../support/not-run.js';

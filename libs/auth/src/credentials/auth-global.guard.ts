@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { CREDENTIAL_RESOLVER } from '../auth.constants.js';
+import { CREDENTIAL_RESOLVER } from './credential.tokens.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from './auth-access.decorators.js';

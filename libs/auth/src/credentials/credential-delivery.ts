@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG, CREDENTIAL_ISSUER } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_ISSUER } from './credential.tokens.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { AuthStrategy, CredentialKind, LoginEventMethod } from '../config/login-methods.js';
 import type { SvcUser } from '../entities/user.entity.js';

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CREDENTIAL_RESOLVER } from '../auth.constants.js';
+import { CREDENTIAL_RESOLVER } from './credential.tokens.js';
 import type { CredentialResolver, Principal } from './credential-resolver.js';
 
 const PRINCIPAL = Symbol('svc:principal');

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { CREDENTIAL_DEVICES } from '../auth.constants.js';
+import { CREDENTIAL_DEVICES } from './credential.tokens.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';

@@ -1,6 +1,7 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, Inject, Injectable, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG, CREDENTIAL_RESOLVER } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_RESOLVER } from './credential.tokens.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { AuthError } from '../errors/auth.error.js';

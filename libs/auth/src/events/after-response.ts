@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
 import { describeError } from '../errors/describe-error.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Request } from 'express';
-import { AUTH_CONFIG, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { describeError } from '../errors/describe-error.js';
 import { AfterResponse } from './after-response.js';

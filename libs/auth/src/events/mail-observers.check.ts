@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { EVENT_LISTENER_METADATA, EventEmitter2 } from '@nestjs/event-emitter';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { AuthEvent, type AuthEventName } from './auth-events.js';

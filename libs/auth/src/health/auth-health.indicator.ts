@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { RateLimitStorage } from '../rate-limit/rate-limit.storage.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import { withTimeLimit } from '../async/time-limit.js';
-import { AUTH_CONFIG, AUTH_HOOKS, SVC_LOGGER } from '../auth.constants.js';
+import { AUTH_CONFIG, AUTH_HOOKS, SVC_LOGGER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { describeError } from '../errors/describe-error.js';

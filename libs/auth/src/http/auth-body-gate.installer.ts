@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { authBodyGate } from './auth-body-gate.js';
 import { authNotFound } from './auth-not-found.handler.js';

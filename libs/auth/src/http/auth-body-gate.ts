@@ -2,7 +2,12 @@ import { parse as parseContentType } from 'content-type';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AuthError } from '../errors/auth.error.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
-import { setAuthResponseHeaders } from './auth-response-headers.js';
+
+/** Headers on every auth response: credentials are never cached, URLs never leak (README, "HTTP rules"). */
+function setAuthResponseHeaders(response: Response): void {
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Referrer-Policy', 'no-referrer');
+}
 
 /**
  * The first handler of every request under the prefix, in front of the application's body parsers

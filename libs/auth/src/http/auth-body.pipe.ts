@@ -2,7 +2,7 @@ import { type ArgumentMetadata, Inject, Injectable, type PipeTransform } from '@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import type { Request } from 'express';
-import { AUTH_SCHEMAS } from '../auth.constants.js';
+import { AUTH_SCHEMAS } from '../config/auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { HookName } from '../hooks/auth-hooks.js';
 import { HookRunner } from '../hooks/hook-runner.js';

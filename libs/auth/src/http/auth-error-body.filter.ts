@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
 import { ApplicationError, type ApplicationErrorBody } from '../errors/application-error.js';
 import { AuthError } from '../errors/auth.error.js';
 import { APPLICATION_ERRORS, authErrorOf } from './auth-exception.filter.js';

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 import { describeError } from '../errors/describe-error.js';

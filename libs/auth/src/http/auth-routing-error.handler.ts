@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { SVC_LOGGER } from '../auth.constants.js';
+import { SVC_LOGGER } from '../config/auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import { authErrorOf } from './auth-exception.filter.js';
 

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { CREDENTIAL_ISSUER, SECOND_FACTOR_GATE } from '../auth.constants.js';
+import { SECOND_FACTOR_GATE } from './login-parts.js';
+import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import { CredentialDelivery, type LoginResult } from '../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import type { SvcUser } from '../entities/user.entity.js';
-import type { LoginProof, SecondFactorGate } from '../parts.js';
+import type { LoginProof, SecondFactorGate } from './login-parts.js';
 
 /** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
 export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import { hashToken } from '../crypto/opaque-token.js';
-import { PasskeyUsedChallenge } from '../entities/passkey-used-challenge.entity.js';
+import { PasskeyUsedChallenge } from './passkey-used-challenge.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
 

@@ -3,7 +3,7 @@ import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, S
 import { ModulesContainer } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { applicationHandlers } from './application-handlers.js';
-import { AUTH_CONFIG, AUTH_SCHEMAS } from '../auth.constants.js';
+import { AUTH_CONFIG, AUTH_SCHEMAS } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AUTH_CLOCK, SVC_LOGGER } from '../auth.constants.js';
-import { type Clock, systemClock } from '../clock.js';
+import { AUTH_CLOCK, SVC_LOGGER } from '../config/auth.constants.js';
+import { type Clock, systemClock } from '../config/clock.js';
 import { AuthError } from '../errors/auth.error.js';
 import { describeError } from '../errors/describe-error.js';
 import { ThrottledReport } from '../errors/throttled-report.js';

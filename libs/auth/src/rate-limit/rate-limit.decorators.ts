@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
-import { LoginFailuresInterceptor } from './account/login-failures.interceptor.js';
+import { LoginFailuresInterceptor } from './login-failures.interceptor.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from './rate-limit.constants.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 

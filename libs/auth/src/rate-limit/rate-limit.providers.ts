@@ -1,12 +1,12 @@
 import type { Provider } from '@nestjs/common';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { RedisCommands } from '../config/auth-options.js';
 import { isRedisUrl } from '../config/option-rules.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { openRedis } from '../redis/owned-redis.js';
-import { AccountMessageLimit } from './account/account-messages.js';
+import { AccountMessageLimit } from './account-messages.js';
 import { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RateLimitStorage } from './rate-limit.storage.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordHasher } from '../login/password/password-hasher.js';
+import { PasswordHasher } from '../password/password-hasher.js';
 
 /** How far below the configured cost the testing kit hashes: the allowed 10..15 become bcrypt's 4..9. */
 const LOW_COST_OFFSET = 6;

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CLOCK, CREDENTIAL_ISSUER } from '../auth.constants.js';
-import type { Clock } from '../clock.js';
+import { AUTH_CLOCK } from '../config/auth.constants.js';
+import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
+import type { Clock } from '../config/clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';

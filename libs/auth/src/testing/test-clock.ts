@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../config/clock.js';
 
 /** A clock a test moves by hand (provide it as AUTH_CLOCK): expiry without sleeping. */
 export class TestClock implements Clock {

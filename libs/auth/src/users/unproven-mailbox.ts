@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';

@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
-import { AUTH_CONFIG } from '../auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
-import { PrincipalInvalidations } from '../credentials/cache/principal-invalidations.js';
 import { AuthError } from '../errors/auth.error.js';
 import { hydrate, parameter, selectList } from '../persistence/row-hydrator.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
 import { isUuid } from '../persistence/uuid.js';
 import { emailSkeleton } from './email-skeleton.js';
 import { mixedScriptProblem } from './mixed-script.js';
+import { UserChanges } from './user-changes.js';
 
 /** Reads and writes rows of the application's user entity. */
 @Injectable()
@@ -19,7 +19,7 @@ export class UserStore {
 
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    private readonly invalidations: PrincipalInvalidations,
+    private readonly invalidations: UserChanges,
   ) {}
 
   findByEmail(manager: EntityManager, normalizedEmail: string): Promise<SvcUser | null> {

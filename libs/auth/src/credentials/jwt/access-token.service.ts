@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import { JWT_KEY } from './jwt-key.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';

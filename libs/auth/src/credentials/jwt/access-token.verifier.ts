@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { jwtVerify } from 'jose';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import { type AccessTokenClaims, accessTokenClaimsOf } from './access-token-claims.js';
 import { bearerTokenOf } from './bearer-token.js';
 import { JWT_KEY } from './jwt-key.js';

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 
 /** The settings of the jwt credential, from whichever section configures it (README, "Access tokens (jwt)"). */

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../config/clock.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';

@@ -1,4 +1,4 @@
-import type { CredentialParts } from '../../parts.js';
+import type { CredentialParts } from '../credential-parts.js';
 import { DevicesController } from '../devices.controller.js';
 import { AccessTokenService } from './access-token.service.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';

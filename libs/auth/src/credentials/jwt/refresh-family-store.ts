@@ -3,17 +3,17 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import { RefreshFamily } from '../../entities/refresh-family.entity.js';
-import { RefreshToken } from '../../entities/refresh-token.entity.js';
+import { RefreshFamily } from './refresh-family.entity.js';
+import { RefreshToken } from './refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
-import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */

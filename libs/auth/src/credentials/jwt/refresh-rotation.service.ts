@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import type { RefreshToken } from '../../entities/refresh-token.entity.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
+import type { RefreshToken } from './refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserStore } from '../../users/user-store.js';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import { RefreshToken } from '../../entities/refresh-token.entity.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
+import { RefreshToken } from './refresh-token.entity.js';
 import { hashToken, randomToken, constantTimeEqual } from '../../crypto/opaque-token.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';

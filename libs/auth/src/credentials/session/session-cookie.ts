@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { clearTokenCookie, readCookie, setTokenCookie } from '../../http/cookies.js';
 

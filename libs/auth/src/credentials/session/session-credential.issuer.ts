@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import type { UserBody } from '../../users/user-body.js';

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CONFIG } from '../../auth.constants.js';
+import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { copyOfPrincipal, type CredentialResolver, type Principal } from '../credential-resolver.js';
-import { PRINCIPAL_CACHE } from '../cache/principal-cache.tokens.js';
-import type { PrincipalCache } from '../cache/principal-cache.js';
+import { PRINCIPAL_CACHE } from '../../principal-cache/principal-cache.tokens.js';
+import type { PrincipalCache } from '../../principal-cache/principal-cache.js';
 import { hashToken } from '../../crypto/opaque-token.js';
 import { assertSameOrigin } from '../../http/cross-site-check.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';

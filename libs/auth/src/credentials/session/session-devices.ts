@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
-import { Session } from '../../entities/session.entity.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
+import { Session } from './session.entity.js';
 import type { CredentialDevices, Device } from '../credential-devices.js';
-import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { SessionStore } from './session-store.js';
 
 /** The session credential's devices: the user's live session rows (README, "Devices"). Ending one deletes its row. */

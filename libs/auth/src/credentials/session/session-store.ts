@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, In, Not } from 'typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import { Session } from '../../entities/session.entity.js';
+import { Session } from './session.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
@@ -14,7 +14,7 @@ import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
-import { PrincipalInvalidations } from '../cache/principal-invalidations.js';
+import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */

@@ -1,4 +1,4 @@
-import type { CredentialParts } from '../../parts.js';
+import type { CredentialParts } from '../credential-parts.js';
 import { DevicesController } from '../devices.controller.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionCredentialIssuer } from './session-credential.issuer.js';

@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { type Clock, systemClock } from '../../clock.js';
+import { type Clock, systemClock } from '../../config/clock.js';
 import { checkResult, fixedWindowAt, fixedWindowEndAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 

@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../config/clock.js';
 import { DEFAULT_REDIS_KEY_PREFIX, type RedisCommands } from '../../config/auth-options.js';
 import { closeRedis, type OwnedRedis } from '../../redis/owned-redis.js';
 import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';

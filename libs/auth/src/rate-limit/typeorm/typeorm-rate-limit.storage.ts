@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AUTH_CLOCK } from '../../auth.constants.js';
-import type { Clock } from '../../clock.js';
+import { AUTH_CLOCK } from '../../config/auth.constants.js';
+import type { Clock } from '../../config/clock.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';

@@ -1,0 +1,16 @@
+import type { Provider, Type } from '@nestjs/common';
+import type { CredentialDevices } from './credential-devices.js';
+import type { CredentialIssuer } from './credential-issuer.js';
+import type { CredentialResolver } from './credential-resolver.js';
+import type { CredentialRevoker } from './credential-revoker.js';
+
+/** What the credential a user is given (session or jwt) adds to the module. */
+export interface CredentialParts {
+  /** Its own routes: logout, me, the devices (and refresh for jwt). */
+  controllers: Type[];
+  providers: Provider[];
+  issuer: Type<CredentialIssuer>;
+  resolver: Type<CredentialResolver>;
+  revoker: Type<CredentialRevoker>;
+  devices: Type<CredentialDevices>;
+}

@@ -1,0 +1,8 @@
+/** Injection token of the credential's `CredentialIssuer` (every login method hands out credentials through it). */
+export const CREDENTIAL_ISSUER = Symbol('svc:CREDENTIAL_ISSUER');
+/** Injection token of the credential's resolver, used by `CurrentUserGuard`. */
+export const CREDENTIAL_RESOLVER = Symbol('svc:CREDENTIAL_RESOLVER');
+/** Injection token of the credential's `CredentialRevoker` (password reset ends every credential). */
+export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
+/** Injection token of the credential's `CredentialDevices` (GET and DELETE /sessions). */
+export const CREDENTIAL_DEVICES = Symbol('svc:CREDENTIAL_DEVICES');

@@ -1,0 +1,38 @@
+import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import type { SecretString } from '../hooks/secret-string.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { EmailLifecycleOn } from './email-lifecycle.guard.js';
+import { EmailVerification } from './email-verification.service.js';
+
+/** A mailed token, as `POST /verify-email`, `POST /confirm-email` and `POST /cancel-email-change` receive it. */
+export interface EmailTokenPayload {
+  token: SecretString;
+}
+
+/** verify-email and send-verification (README, "Verifying emails and changing them"). Mounted under the prefix. */
+@Controller()
+@UseGuards(EmailLifecycleOn)
+export class EmailVerificationController {
+  constructor(private readonly verification: EmailVerification) {}
+
+  /** 204: the email is verified. No credential needed: the token is the proof; the first one reclaims the account. */
+  @Post('verify-email')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async verifyEmail(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.verification.verify(payload.token.reveal(), request, response);
+  }
+
+  /** 202: a new message is on its way (the older link stops working). */
+  @Post('send-verification')
+  // Per address and per user: one account cannot flood its mailbox from many addresses.
+  @AuthRateLimit({ perUser: true })
+  @UseGuards(CurrentUserGuard)
+  @HttpCode(HttpStatus.ACCEPTED)
+  async sendVerification(@AuthBody('empty') _body: object, @Req() request: Request): Promise<void> {
+    await this.verification.sendAgain(principalOf(request)!, request);
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import type { OAuthMethod } from '../config/login-methods.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { AuthEvent } from '../events/auth-events.js';
+import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { UserSerializer } from '../users/user-serializer.service.js';
+import { LinkedAccounts, type LinkedAccountsBody } from './linked-accounts.service.js';
+
+/** The signed-in user's ways in (README, "Linking accounts"). Mounted under the prefix with the provider methods. */
+@Controller()
+@UseGuards(CurrentUserGuard)
+export class LinkedAccountsController {
+  constructor(
+    private readonly accounts: LinkedAccounts,
+    private readonly events: AuthEventPublisher,
+    private readonly serializer: UserSerializer,
+  ) {}
+
+  @Get('accounts')
+  list(@Req() request: Request): Promise<LinkedAccountsBody> {
+    return this.accounts.list(principalOf(request)!.user);
+  }
+
+  /** 204; `svc.account.unlinked` after the response. */
+  @Delete('accounts/:method/:provider')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async unlink(@Param('method') method: string, @Param('provider') provider: string, @Req() request: Request): Promise<void> {
+    const user = await this.accounts.unlink(principalOf(request)!.user.id, method, provider);
+    this.events.publishAfterResponse(request, AuthEvent.AccountUnlinked, { user: this.serializer.serialize(user), method: method as OAuthMethod, provider });
+  }
+}

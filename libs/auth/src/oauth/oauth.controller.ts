@@ -1,0 +1,90 @@
+import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, type Type, UseFilters, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { OAuthMethod } from '../config/login-methods.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { AuthEvent } from '../events/auth-events.js';
+import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import type { UserBody } from '../users/user-body.js';
+import { UnprovenMailbox } from '../users/unproven-mailbox.js';
+import { UserSerializer } from '../users/user-serializer.service.js';
+import { LoginCompletion } from '../login/login-completion.js';
+import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
+import { OAuthLogin } from './oauth-login.service.js';
+import type { OAuthProviderRegistry, ProviderIdentity } from './oauth-provider-client.js';
+
+/** What tells the provider login methods apart in their routes: the path, the providers, and the method's own event. */
+export interface OAuthRoutes {
+  method: OAuthMethod;
+  /** The class name Nest reports for the controller. */
+  controllerName: string;
+  registry: Type<OAuthProviderRegistry>;
+  /** Publishes the method's after-login event (`svc.oauth2.login.after`, `svc.oidc.login.after`). */
+  announce(events: AuthEventPublisher, request: Request, user: UserBody, identity: ProviderIdentity): void;
+}
+
+/**
+ * The routes of one provider login method (README, "Login through an OAuth 2.0 provider", "Login
+ * through an OpenID Connect provider" and "Linking accounts"): `/<method>/{provider}/login`,
+ * `.../link` and `.../callback`, on the OAuth core. Mounted under the prefix.
+ */
+export function oauthController(routes: OAuthRoutes): Type {
+  @Controller()
+  class OAuthController {
+    constructor(
+      @Inject(routes.registry) private readonly providers: OAuthProviderRegistry,
+      private readonly oauth: OAuthLogin,
+      private readonly completion: LoginCompletion,
+      private readonly events: AuthEventPublisher,
+      private readonly serializer: UserSerializer,
+      private readonly mailbox: UnprovenMailbox,
+    ) {}
+
+    /** 302 to the provider, with the state cookie set. */
+    @Get(`${routes.method}/:provider/login`)
+    @AuthRateLimit()
+    async login(@Param('provider') name: string, @Query('redirect') redirect: unknown, @Res() response: Response): Promise<void> {
+      const url = await this.oauth.start(this.providers.get(name), redirect, response);
+      response.redirect(302, url.href);
+    }
+
+    /** 200 `{ url }` of the provider for the signed-in user to link an identity; the state cookie binds the flow to that user. 403 before the email is verified. */
+    @Post(`${routes.method}/:provider/link`)
+    @AuthRateLimit()
+    @UseGuards(CurrentUserGuard)
+    @HttpCode(HttpStatus.OK)
+    async link(
+      @Param('provider') name: string,
+      @Query('redirect') redirect: unknown,
+      @AuthBody('empty') _body: object,
+      @Req() request: Request,
+      @Res({ passthrough: true }) response: Response,
+    ): Promise<{ url: string }> {
+      const principal = principalOf(request)!;
+      this.mailbox.refuseNewWayIn(principal.user);
+      const url = await this.oauth.start(this.providers.get(name), redirect, response, principal);
+      return { url: url.href };
+    }
+
+    /**
+     * A login: 302 to the post-login redirect with the credential set, the method's after-login event
+     * after the response. A link: 302 there too, the current credential kept, `svc.account.linked`.
+     */
+    @Get(`${routes.method}/:provider/callback`)
+    @AuthRateLimit()
+    @UseFilters(OAuthCallbackErrorFilter)
+    async callback(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+      const result = await this.oauth.finish(this.providers.get(name), request, response);
+      if (result.kind === 'link') {
+        response.redirect(302, result.redirect);
+        if (result.linked) this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
+        return;
+      }
+      const signedIn = this.completion.asRedirect(request, response, result.login, result.redirect);
+      if (signedIn) routes.announce(this.events, request, this.serializer.serialize(signedIn), result.identity);
+    }
+  }
+  Object.defineProperty(OAuthController, 'name', { value: routes.controllerName });
+  return OAuthController;
+}

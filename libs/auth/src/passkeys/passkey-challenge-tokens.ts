@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { jwtVerify, SignJWT } from 'jose';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { Clock } from '../config/clock.js';
+
+/** RFC 8725 §3.11: an explicit type, so that no other token signed with a key of the module passes for this one. */
+const CHALLENGE_TYPE = 'svc-passkey-challenge+jwt';
+
+/** A ceremony in progress: its challenge, what it is for, and (a registration) who started it. */
+export interface PasskeyCeremony {
+  challenge: string;
+  purpose: 'register' | 'login';
+  /** The signed-in user a registration is bound to. */
+  userId?: string;
+  expiresAt: Date;
+}
+
+/**
+ * The challenge cookie's value: a JWS (HS256 with a key derived from `secret` for this purpose
+ * alone) carrying the challenge, the ceremony and its expiry (`passkeys.challengeTtlSeconds`),
+ * checked against the injected clock. Signed, not encrypted: the challenge is no secret (the
+ * options carry it to the page), only its binding to this browser and this user is.
+ */
+@Injectable()
+export class PasskeyChallengeTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+  ) {
+    this.key = Buffer.from(config.passkeys?.challengeKey ?? '', 'base64url');
+  }
+
+  mint(ceremony: Omit<PasskeyCeremony, 'expiresAt'>): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ chl: ceremony.challenge, pur: ceremony.purpose, ...(ceremony.userId === undefined ? {} : { sub: ceremony.userId }) })
+      .setProtectedHeader({ alg: 'HS256', typ: CHALLENGE_TYPE })
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds())
+      .sign(this.key);
+  }
+
+  /** The ceremony of `token` if it is a challenge token of ours for `purpose`, unexpired; else null (fails closed). */
+  async verify(token: string | undefined, purpose: PasskeyCeremony['purpose']): Promise<PasskeyCeremony | null> {
+    if (token === undefined || this.key.length === 0) return null;
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: CHALLENGE_TYPE,
+        currentDate: this.clock.now(),
+        requiredClaims: ['iat', 'exp'],
+        maxTokenAge: this.ttlSeconds(),
+      }));
+    } catch {
+      return null;
+    }
+    const { chl, pur, sub, exp } = payload;
+    if (typeof chl !== 'string' || pur !== purpose || typeof exp !== 'number') return null;
+    if (purpose === 'register' ? typeof sub !== 'string' : sub !== undefined) return null;
+    return { challenge: chl, purpose, userId: sub as string | undefined, expiresAt: new Date(exp * 1000) };
+  }
+
+  private ttlSeconds(): number {
+    return this.config.passkeys?.challengeTtlSeconds ?? 0;
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { PasswordRecovery } from './password-recovery.service.js';
+
+/** forgot-password and reset-password (README, "Password recovery"). Mounted under the prefix. */
+@Controller()
+export class PasswordRecoveryController {
+  constructor(private readonly recovery: PasswordRecovery) {}
+
+  /**
+   * 202 with an empty body, whatever the email (OWASP Forgot Password Cheat Sheet: no account
+   * enumeration) and whatever the account's count: that is counted after the response.
+   */
+  @Post('forgot-password')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.ACCEPTED)
+  forgotPassword(@AuthBody('forgotPassword') payload: ForgotPasswordPayload, @Req() request: Request): void {
+    this.recovery.requestReset(payload, request);
+  }
+
+  /** 204; no credential is issued: the user logs in with the new password. */
+  @Post('reset-password')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async resetPassword(@AuthBody('resetPassword') payload: ResetPasswordPayload, @Req() request: Request): Promise<void> {
+    await this.recovery.resetPassword(payload, request);
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CredentialDelivery } from '../credentials/credential-delivery.js';
+import type { LoginPayload, SignupPayload } from '../hooks/auth-hooks.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { LoginCompletion } from '../login/login-completion.js';
+import { PasswordFlows } from './password-flows.service.js';
+
+/**
+ * signup and login with a password. The answer is what the credential delivers: the
+ * user body and a session cookie, or the token body and a refresh cookie. Mounted under the prefix.
+ */
+@Controller()
+export class PasswordController {
+  constructor(
+    private readonly flows: PasswordFlows,
+    private readonly delivery: CredentialDelivery,
+    private readonly completion: LoginCompletion,
+  ) {}
+
+  @Post('signup')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.CREATED)
+  async signup(@AuthBody('signup') payload: SignupPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+    return this.delivery.signup(response, await this.flows.signup(payload, request));
+  }
+
+  @Post('login')
+  // Per address, and per account and address counting failed attempts only (README, "Rate limiting").
+  @AuthRateLimit({ accountFailures: true })
+  @HttpCode(HttpStatus.OK)
+  async login(@AuthBody('login') payload: LoginPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+    return this.completion.asJson(request, response, await this.flows.login(payload, request));
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
+import type { Clock } from '../config/clock.js';
+import type { AuthConfig } from '../config/auth-config.js';
+import type { LoginResult } from '../credentials/credential-delivery.js';
+import type { CredentialIssuer } from '../credentials/credential-issuer.js';
+import { constantTimeEqual } from '../crypto/opaque-token.js';
+import { AuthError } from '../errors/auth.error.js';
+import { AuthEvent } from '../events/auth-events.js';
+import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { isUniqueViolation } from '../persistence/unique-violation.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { UserStore } from '../users/user-store.js';
+import { UsedChallenges } from '../login/used-challenges.js';
+import { MfaAttemptLimit } from './mfa-attempt-limit.js';
+import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
+import { type MfaChallenge, MfaChallengeTokens } from './mfa-challenge-token.js';
+import { type MfaAnswer, type MfaProofFailure, type MfaProofOutcome, MfaProofs } from './mfa-proof.js';
+
+/** What the verification's transaction decided. */
+type VerifyOutcome =
+  | { kind: 'gone' }
+  | { kind: 'refused'; proof: MfaProofFailure }
+  | { kind: 'signed-in'; proof: Extract<MfaProofOutcome, { proven: true }>; login: LoginResult };
+
+/**
+ * The login's second step (README, "Two-step login"): the challenge cookie names the user and how
+ * the first factor was proven; a code or a recovery code then issues the credential, in one
+ * transaction under the user's row lock, to a user who is still active, still has two-step login
+ * on and still has the password hash the first factor was checked against. The caller delivers it
+ * as a login: `svc.login.after` once, with the first factor's method.
+ */
+@Injectable()
+export class MfaVerification {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UserStore,
+    private readonly cookie: MfaChallengeCookie,
+    private readonly tokens: MfaChallengeTokens,
+    private readonly limits: MfaAttemptLimit,
+    private readonly proofs: MfaProofs,
+    private readonly usedChallenges: UsedChallenges,
+    private readonly events: AuthEventPublisher,
+  ) {}
+
+  async verify(request: Request, response: Response, answer: MfaAnswer): Promise<LoginResult> {
+    const token = this.cookie.read(request);
+    const challenge = token === undefined ? null : await this.tokens.verify(token);
+    if (!challenge) this.refuseChallenge(response);
+    const attempt = await this.limits.admit(request, response, challenge);
+    const at = this.clock.now();
+    const outcome = await this.spendingOnce(() =>
+      this.unitOfWork.transaction(async (manager): Promise<VerifyOutcome> => {
+        const user = await this.users.lockById(manager, challenge.userId);
+        // Fails closed: deactivated, two-step login turned off, or the password changed since the first factor.
+        if (!user?.isActive || !user.mfaTotpEnabled || !constantTimeEqual(this.tokens.passwordBindingOf(user), challenge.passwordBinding)) return { kind: 'gone' };
+        // RFC 6238 §5.2, OWASP ASVS 5.0 V6: a challenge signs in once, on any instance; whatever the code, a spent one is gone.
+        if (await this.usedChallenges.isUsed(manager, 'mfa', challenge.challengeId)) return { kind: 'gone' };
+        const proof = await this.proofs.check(manager, user.id, answer, at);
+        if (!proof.proven) return { kind: 'refused', proof };
+        // Spent with the credential's issue, in one commit: a wrong code spends nothing, and of two uses at once one commits.
+        await this.usedChallenges.spend(manager, 'mfa', challenge.challengeId, challenge.expiresAt);
+        return { kind: 'signed-in', proof, login: { user, credential: await this.issuer.issue(manager, user, request), method: challenge.method, provider: challenge.provider } };
+      }),
+    );
+    if (outcome.kind === 'gone') this.refuseChallenge(response);
+    if (outcome.kind === 'refused') {
+      await this.limits.countFailure(attempt);
+      this.announceFailure(request, challenge, outcome.proof.method, outcome.proof.reason);
+      throw new AuthError('MFA_CODE_INVALID', { status: 401 });
+    }
+    this.cookie.clear(response);
+    if (outcome.proof.method === 'recovery_code') {
+      this.events.publishAfterResponse(request, AuthEvent.MfaRecoveryCodeUsed, { userId: challenge.userId, remaining: outcome.proof.remaining, at });
+    }
+    return outcome.login;
+  }
+
+  /** The transaction's outcome; 'gone' when another verification spent the challenge first (its INSERT won, this one rolled back whole). */
+  private async spendingOnce(verification: () => Promise<VerifyOutcome>): Promise<VerifyOutcome> {
+    try {
+      return await verification();
+    } catch (error) {
+      if (isUniqueViolation(error)) return { kind: 'gone' };
+      throw error;
+    }
+  }
+
+  private refuseChallenge(response: Response): never {
+    this.cookie.clear(response);
+    throw new AuthError('MFA_CHALLENGE_INVALID');
+  }
+
+  private announceFailure(request: Request, challenge: MfaChallenge, method: 'totp' | 'recovery_code', reason: 'wrong_code' | 'replayed_code'): void {
+    this.events.publishAfterResponse(request, AuthEvent.MfaFailure, { userId: challenge.userId, step: 'verify', method, reason, ip: clientAddressOf(request, this.config), at: this.clock.now() });
+  }
+}

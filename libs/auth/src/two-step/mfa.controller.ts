@@ -1,0 +1,87 @@
+import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CredentialDelivery } from '../credentials/credential-delivery.js';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import type { SecretString } from '../hooks/secret-string.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import type { MfaAnswer } from './mfa-proof.js';
+import { MfaOn } from './mfa-on.guard.js';
+import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';
+import { MfaVerification } from './mfa-verify.service.js';
+
+/** The bodies of the two-step routes, as the body pipe hands them over (secrets wrapped). */
+interface PasswordBody {
+  password: SecretString;
+}
+interface CodeBody {
+  code: SecretString;
+}
+interface AnswerBody {
+  code?: SecretString;
+  recoveryCode?: SecretString;
+}
+
+/**
+ * Two-step login (README, "Two-step login"): the signed-in user's settings under `/mfa/totp/*` and
+ * the login's second step, `/mfa/verify`. Mounted under the prefix; 404 without the `mfa` section.
+ */
+@Controller()
+@UseGuards(MfaOn)
+export class MfaController {
+  constructor(
+    private readonly settings: MfaSettings,
+    private readonly verification: MfaVerification,
+    private readonly delivery: CredentialDelivery,
+  ) {}
+
+  /** 200: the new secret (base32), its otpauth URL and QR code; nothing is on until enable. */
+  @Post('mfa/totp/setup')
+  // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
+  @AuthRateLimit({ perUser: true })
+  @UseGuards(CurrentUserGuard)
+  @HttpCode(HttpStatus.OK)
+  setup(@AuthBody('mfaPassword') body: PasswordBody, @Req() request: Request): Promise<TotpSetupBody> {
+    return this.settings.setup(principalOf(request)!, body.password.reveal());
+  }
+
+  /** 200: the ten recovery codes, shown this once. */
+  @Post('mfa/totp/enable')
+  @AuthRateLimit({ perUser: true })
+  @UseGuards(CurrentUserGuard)
+  @HttpCode(HttpStatus.OK)
+  enable(@AuthBody('mfaCode') body: CodeBody, @Req() request: Request): Promise<{ recoveryCodes: string[] }> {
+    return this.settings.enable(principalOf(request)!, body.code.reveal(), request);
+  }
+
+  /** 204: two-step login is off; the secret and the recovery codes are deleted. */
+  @Post('mfa/totp/disable')
+  @AuthRateLimit({ perUser: true })
+  @UseGuards(CurrentUserGuard)
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async disable(@AuthBody('mfaConfirm') body: PasswordBody & AnswerBody, @Req() request: Request): Promise<void> {
+    await this.settings.disable(principalOf(request)!, body.password.reveal(), answerOf(body), request);
+  }
+
+  /** 200: ten new recovery codes; the earlier ones stop working. */
+  @Post('mfa/recovery-codes')
+  @AuthRateLimit({ perUser: true })
+  @UseGuards(CurrentUserGuard)
+  @HttpCode(HttpStatus.OK)
+  regenerate(@AuthBody('mfaConfirm') body: PasswordBody & AnswerBody, @Req() request: Request): Promise<{ recoveryCodes: string[] }> {
+    return this.settings.regenerate(principalOf(request)!, body.password.reveal(), answerOf(body), request);
+  }
+
+  /** 200: the credential, exactly as a login answers it; the challenge cookie is cleared. */
+  @Post('mfa/verify')
+  @AuthRateLimit()
+  @HttpCode(HttpStatus.OK)
+  async verify(@AuthBody('mfaVerify') body: AnswerBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+    return this.delivery.asJson(request, response, await this.verification.verify(request, response, answerOf(body)));
+  }
+}
+
+/** The schema let exactly one of the two through. */
+function answerOf(body: AnswerBody): MfaAnswer {
+  return body.code !== undefined ? { code: body.code.reveal() } : { recoveryCode: body.recoveryCode!.reveal() };
+}
