@@ -1,5 +1,6 @@
-// The built demo (`npm start`'s output) in its own process on a fresh PostgreSQL database, as the
-// benches drive it: from outside, over loopback HTTP.
+// The built bench app (bench/app: the demo as `npm start` serves it, plus the comparison routes) in
+// its own process on a fresh PostgreSQL database, as the benches drive it: from outside, over loopback HTTP.
+import { fileURLToPath } from 'node:url';
 import { runDemo } from '../../test/demo/demo-process.js';
 import { reserveLoopbackPort } from '../../test/support/listen.js';
 import { freshPostgres } from './postgres.js';
@@ -8,6 +9,8 @@ import { freshPostgres } from './postgres.js';
 export const BENCH_SECRET = 'bN4xQ7pV2kR9mW3tY6hC8jF1gD5sLzAe';
 export const PASSWORD = 'bench password 1';
 
+const BENCH_APP = fileURLToPath(new URL('../../dist/bench/app/main.js', import.meta.url));
+
 export interface BenchDemo {
   baseUrl: string;
   databaseUrl: string;
@@ -15,7 +18,7 @@ export interface BenchDemo {
 }
 
 /**
- * Starts the demo with DEMO_BENCH_ROUTES=1, rate limiting off, the libuv thread pool the bench
+ * Starts the bench app (the demo with `GET /bench/users/:id` and `GET /bench/naive/me`), rate limiting off, the libuv thread pool the bench
  * uses (BENCH_THREADPOOL_SIZE, default 4 as Node's) unless `env` says otherwise.
  */
 export async function startDemo(env: Record<string, string> = {}): Promise<BenchDemo> {
@@ -27,13 +30,12 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Bench
     AUTH_SECRET: BENCH_SECRET,
     COOKIE_SECURE: 'false',
     RATE_LIMIT_BACKEND: 'off',
-    DEMO_BENCH_ROUTES: '1',
     UV_THREADPOOL_SIZE: threadPoolSize(),
     ...env,
-  });
+  }, BENCH_APP);
   if ('exitCode' in demo) {
     await database.drop();
-    throw new Error(`the demo exited (${demo.exitCode}): ${demo.stderr}`);
+    throw new Error(`the bench app exited (${demo.exitCode}): ${demo.stderr}`);
   }
   return {
     baseUrl: demo.baseUrl,

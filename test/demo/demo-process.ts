@@ -13,14 +13,17 @@ export interface DemoProcess {
   waitForLine(prefix: 'EVENT ' | 'MAIL ', match?: (json: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
-export function assertBuilt(): void {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test does)`);
+export function assertBuilt(main: string = MAIN): void {
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first (npm test does)`);
 }
 
-/** Runs the demo with `env` and waits until it serves, or until it exits (config errors). */
-export function runDemo(env: Record<string, string>): Promise<{ exitCode: number; stderr: string } | DemoProcess> {
-  assertBuilt();
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs the demo with `env` and waits until it serves, or until it exits (config errors). `main`:
+ * another built entry serving the demo (the benchmarks' bench/app).
+ */
+export function runDemo(env: Record<string, string>, main: string = MAIN): Promise<{ exitCode: number; stderr: string } | DemoProcess> {
+  assertBuilt(main);
+  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
   let buffered = '';

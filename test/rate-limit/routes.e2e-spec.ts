@@ -1,13 +1,12 @@
 // Limits on routes, in one suite: each file of test/rate-limit/routes/ describes its applications
 // with their own setup and teardown (AuthRateLimit on the application's routes, route options, the
-// guard, login failures, the Redis key prefix, who owns the Redis client, PostgreSQL's unlogged counters table, the built-in
-// endpoints, no lockout by strangers).
+// guard, login failures, the Redis key prefix, PostgreSQL's unlogged counters table, the built-in
+// endpoints, no lockout by strangers). Who owns the Redis client starts a process: processes.e2e-spec.ts.
 await import('./routes/application-routes.js');
 await import('./routes/route-options.js');
 await import('./routes/rate-limit-guard.js');
 await import('./routes/login-failures.js');
 await import('./routes/redis-key-prefix.js');
-await import('./routes/redis-url.js');
 await import('./routes/postgres-unlogged.js');
 await import('./routes/built-in-endpoints.js');
 await import('./routes/no-lockout-by-strangers.js');

@@ -6,11 +6,35 @@ import { type MigrationClasses, migratedTemplate } from './postgres-templates.js
 
 export type Engine = 'sqlite' | 'postgres';
 
+const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
+
+/**
+ * The engines the run may use: `SVC_TEST_ENGINES` (a comma-separated list, `npm run test:quick`
+ * sets `sqlite`), else both. Naming PostgreSQL out while REQUIRE_POSTGRES=1 asks for it is a
+ * contradiction, refused rather than guessed at.
+ */
+export function selectedEngines(env: NodeJS.ProcessEnv = process.env): Engine[] {
+  const raw = env.SVC_TEST_ENGINES;
+  if (raw === undefined || raw.trim() === '') return [...ENGINES];
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(ENGINES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) throw new TypeError(`SVC_TEST_ENGINES must list engines among ${ENGINES.join(', ')}, got ${JSON.stringify(raw)}`);
+  const engines = ENGINES.filter((engine) => names.includes(engine));
+  if (!engines.includes('postgres') && env.REQUIRE_POSTGRES === '1') {
+    throw new TypeError(`SVC_TEST_ENGINES=${raw} leaves PostgreSQL out while REQUIRE_POSTGRES=1 requires it: unset one of them`);
+  }
+  return engines;
+}
+
 let postgresReachable: Promise<boolean> | undefined;
 
-/** Whether PostgreSQL answers; when it does not, REQUIRE_POSTGRES=1 makes that a failure. */
+/**
+ * Whether the run uses PostgreSQL: it is among `selectedEngines()` and answers; when it does not
+ * answer, REQUIRE_POSTGRES=1 makes that a failure.
+ */
 export function canUsePostgres(): Promise<boolean> {
   postgresReachable ??= (async () => {
+    if (!selectedEngines().includes('postgres')) return false;
     const client = new pg.Client({ connectionString: POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
     try {
       await client.connect();
@@ -26,11 +50,12 @@ export function canUsePostgres(): Promise<boolean> {
 }
 
 /**
- * The engines a suite runs against (use with top-level await). PostgreSQL is left out, loudly,
- * when it is unreachable and not required.
+ * The engines a suite runs against (use with top-level await): the selected ones, PostgreSQL left
+ * out, loudly, when it is unreachable and not required.
  */
 export async function availableEngines(): Promise<Engine[]> {
-  return (await canUsePostgres()) ? ['sqlite', 'postgres'] : ['sqlite'];
+  const postgres = await canUsePostgres();
+  return selectedEngines().filter((engine) => engine !== 'postgres' || postgres);
 }
 
 /**

@@ -31,11 +31,13 @@ export function chromiumPath(): string | undefined {
  * When the run includes a browser suite, starts the one Chromium they all connect to.
  */
 export default async function globalSetup(globalConfig: Config.GlobalConfig, projectConfig: Config.ProjectConfig): Promise<void> {
+  const postgresSelected = postgresIsSelected();
   const browser = runsBrowserSuites(globalConfig, projectConfig.rootDir) ? startSharedChromium() : undefined;
   const checks = [
-    { name: 'PostgreSQL', port: 5432, required: process.env.REQUIRE_POSTGRES === '1' },
+    ...(postgresSelected ? [{ name: 'PostgreSQL', port: 5432, required: process.env.REQUIRE_POSTGRES === '1' }] : []),
     { name: 'Redis', port: 6379, required: process.env.REQUIRE_REDIS === '1' },
   ];
+  if (!postgresSelected) console.warn(`\n!!! SVC_TEST_ENGINES=${process.env.SVC_TEST_ENGINES}: PostgreSQL variants are NOT RUN !!!\n`);
   for (const check of checks) {
     if (await reachable(check.port)) continue;
     if (check.required) {
@@ -49,6 +51,21 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig, pro
   (globalThis as Record<symbol, unknown>)[SHARED_CHROMIUM] = server;
   // Jest's workers start after this and inherit the environment.
   process.env[SHARED_CHROMIUM_ENV] = server.wsEndpoint();
+}
+
+/**
+ * Whether SVC_TEST_ENGINES (unset: every engine) names PostgreSQL; test/support/engines.ts's
+ * `selectedEngines` reads it the same way in the suites. Leaving PostgreSQL out under
+ * REQUIRE_POSTGRES=1 fails the run before any suite starts.
+ */
+function postgresIsSelected(): boolean {
+  const raw = process.env.SVC_TEST_ENGINES;
+  if (raw === undefined || raw.trim() === '') return true;
+  const names = raw.split(',').map((name) => name.trim());
+  if (names.some((name) => name !== 'sqlite' && name !== 'postgres')) throw new TypeError(`SVC_TEST_ENGINES must list engines among sqlite, postgres, got ${JSON.stringify(raw)}`);
+  const selected = names.includes('postgres');
+  if (!selected && process.env.REQUIRE_POSTGRES === '1') throw new TypeError(`SVC_TEST_ENGINES=${raw} leaves PostgreSQL out while REQUIRE_POSTGRES=1 requires it: unset one of them`);
+  return selected;
 }
 
 /** Whether a test/browser suite is among those the run's path patterns select (all when there are none). */

@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { AuthEvent, type AuthHooks, type AuthOptions, type AuthStrategy, authMigrations, CurrentUser, CurrentUserGuard, OnAuthEvent, type SvcUser, type UserBody } from '#svc/auth';
 import { type AuthEventRecorder, createAuthTestApp, TestClock as KitTestClock, type TestProviderOverride } from '#svc/auth/testing';
-import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
-import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
+import { SuiteUser } from './users/suite-user.entity.js';
+import { SuiteUserColumns1763700000001 } from './migrations/1763700000001-suite-user-columns.js';
 import { type Engine, freshDatabase } from './engines.js';
 import { pooledDatabase } from './postgres-pool.js';
 
@@ -97,13 +97,13 @@ export interface TestApp {
 
 /**
  * svc/testing's `createAuthTestApp` on an empty database of `engine` (a new in-memory SQLite, or a
- * PostgreSQL database of the pool, `pooledDatabase`), with the demo's user entity and columns, the base URL
+ * PostgreSQL database of the pool, `pooledDatabase`), with the suite's user entity and columns (`SuiteUser`), the base URL
  * `BASE_URL`, Secure cookies as in production, a mailer for every mail svc asks for, and two routes of the
  * application's own (`GET /profile` behind `CurrentUserGuard`, `GET /public`).
  */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
-  const user = options.userEntity ?? DemoUser;
-  const applicationMigrations = user === DemoUser ? [DemoUserColumns1763700000001] : [];
+  const user = options.userEntity ?? SuiteUser;
+  const applicationMigrations = user === SuiteUser ? [SuiteUserColumns1763700000001] : [];
   const migrations = [...authMigrations, ...applicationMigrations];
   // PostgreSQL: a database of the pool (the app changes no schema); SQLite: a new in-memory one.
   const database = options.database ?? (options.engine === 'postgres' ? await pooledDatabase(migrations) : await freshDatabase(options.engine, migrations));

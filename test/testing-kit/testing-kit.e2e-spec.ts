@@ -8,8 +8,8 @@ import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGua
 import { type AuthTestApp, createAuthTestApp, LowCostPasswordHasher, lowCostOf } from '#svc/auth/testing';
 import { PasswordHasher } from '../../libs/auth/src/password/password-hasher.js';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
-import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
-import { DemoUserColumns1763700000001 } from '../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
+import { SuiteUser } from '../support/users/suite-user.entity.js';
+import { SuiteUserColumns1763700000001 } from '../support/migrations/1763700000001-suite-user-columns.js';
 
 @Controller('projects')
 class ProjectsController {
@@ -57,7 +57,7 @@ class NotesController {
 /** The application's own view of its users, through the user entity's repository. */
 @Controller('plans')
 class PlansController {
-  constructor(@InjectRepository(DemoUser) private readonly users: Repository<DemoUser>) {}
+  constructor(@InjectRepository(SuiteUser) private readonly users: Repository<SuiteUser>) {}
 
   @Get()
   async list(): Promise<string[]> {
@@ -126,7 +126,7 @@ describe('svc/testing', () => {
   });
 
   it('a guarded route: signIn gives the headers of a signed-in user, no password round trip', async () => {
-    t = await createAuthTestApp({ user: DemoUser, migrations: [DemoUserColumns1763700000001], controllers: [ProjectsController], providers: [ResetMailer] });
+    t = await createAuthTestApp({ user: SuiteUser, migrations: [SuiteUserColumns1763700000001], controllers: [ProjectsController], providers: [ResetMailer] });
     const { user, headers } = await t.signIn('ada@example.com', { columns: { plan: 'pro' } });
     expect(user).toEqual({ id: expect.any(String), email: 'ada@example.com', displayName: null, plan: 'pro' });
     expect((await request(t.server).get('/projects').set(headers)).body).toEqual({ owner: 'ada@example.com', plan: 'pro' });
@@ -281,7 +281,7 @@ describe('svc/testing', () => {
   });
 
   it("the user entity's repository is injectable without listing the entity in `entities`", async () => {
-    t = await createAuthTestApp({ user: DemoUser, migrations: [DemoUserColumns1763700000001], controllers: [PlansController], providers: [ResetMailer] });
+    t = await createAuthTestApp({ user: SuiteUser, migrations: [SuiteUserColumns1763700000001], controllers: [PlansController], providers: [ResetMailer] });
     await t.signIn('bob@example.com');
     await t.signIn('ada@example.com', { columns: { plan: 'pro' } });
     expect((await request(t.server).get('/plans')).body).toEqual(['ada@example.com: pro', 'bob@example.com: free']);
@@ -308,9 +308,9 @@ describe('svc/testing', () => {
     const { url } = database.options as Extract<DataSourceOptions, { type: 'postgres' }>; // the test server's new database
     try {
       t = await createAuthTestApp({
-        user: DemoUser,
+        user: SuiteUser,
         database: { type: 'postgres', url },
-        migrations: [DemoUserColumns1763700000001],
+        migrations: [SuiteUserColumns1763700000001],
         controllers: [PlansController],
         providers: [ResetMailer],
       });

@@ -9,7 +9,7 @@ import { DemoModule } from './demo.module.js';
 import type { DemoConfig } from './demo-config.js';
 import { TimedExpressAdapter } from './timed-express.adapter.js';
 
-/** Builds the demo application from a configuration (also used by the tests and the benchmark). */
+/** Builds the demo application from a configuration (also used by the tests; bench/app adds its comparison routes to the demo's module). */
 export async function createDemoApp(config: DemoConfig, options: { logger?: false } = {}): Promise<INestApplication> {
   if (config.database.type === 'better-sqlite3' && config.database.database !== ':memory:') {
     mkdirSync(dirname(config.database.database), { recursive: true });

@@ -28,7 +28,6 @@ export interface DemoConfig {
   rateLimit: { backend: 'memory' | 'database' | 'redis'; max: number; windowSeconds: number; redisUrl: string; trustedIpHeader?: string } | undefined;
   /** AUTH_PRINCIPAL_CACHE: the library's principal cache and how it is invalidated; unset when `off`. */
   principalCache: { invalidation: 'postgres' | 'redis' | 'local'; redisUrl: string } | undefined;
-  benchRoutes: boolean;
   oauth2Providers: OAuth2ProviderOptions[];
   oidcProviders: OidcProviderOptions[];
   /** AUTH_EMAIL_VERIFICATION: `optional` mails the links and lets unverified users in, `required` refuses their login, `off` has neither. */
@@ -70,7 +69,6 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
             trustedIpHeader: env.TRUSTED_IP_HEADER || undefined,
           },
     principalCache: principalCache(env),
-    benchRoutes: env.DEMO_BENCH_ROUTES === '1',
     oauth2Providers,
     oidcProviders,
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),

@@ -2,7 +2,6 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, authEntities, authMigrations } from '#svc/auth';
-import { DemoBenchModule } from './bench/demo-bench.module.js';
 import { DemoController } from './demo.controller.js';
 import { demoAuthOptions } from './demo-auth-options.js';
 import { DemoEventLog } from './demo-event-log.js';
@@ -37,8 +36,6 @@ export class DemoModule {
           logging: false,
         }),
         AuthModule.forRoot(demoAuthOptions(config)),
-        // The naive passport-jwt route `npm run bench` compares with (never mounted otherwise).
-        ...(config.benchRoutes ? [DemoBenchModule.register(config)] : []),
       ],
       controllers: [DemoController, DemoPageController],
       providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authEntities, authMigrations } from '#svc/auth';
-import { DemoUserColumns1763700000001 } from '../../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
-import { DemoUser } from '../../../apps/demo/src/users/demo-user.entity.js';
+import { SuiteUserColumns1763700000001 } from '../../support/migrations/1763700000001-suite-user-columns.js';
+import { SuiteUser } from '../../support/users/suite-user.entity.js';
 import { signWithTestSecret } from '../../jwt/jwt-kit.js';
 import { availableEngines, type Engine, freshDatabase } from '../../support/engines.js';
 import { undoThrough } from '../../support/migrations.js';
@@ -34,7 +34,7 @@ class PreviousVersion {
   ) {}
 
   static async open(engine: Engine, database: Database): Promise<PreviousVersion> {
-    const dataSource = new DataSource({ ...database.options, entities: authEntities(DemoUser), migrations: [...authMigrations, DemoUserColumns1763700000001] } as never);
+    const dataSource = new DataSource({ ...database.options, entities: authEntities(SuiteUser), migrations: [...authMigrations, SuiteUserColumns1763700000001] } as never);
     await dataSource.initialize();
     await dataSource.runMigrations();
     await undoThrough(dataSource, MIGRATION);

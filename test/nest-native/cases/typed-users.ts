@@ -2,22 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import request from 'supertest';
 import { AuthService, CurrentUser, CurrentUserGuard, type UserBodyOf } from '#svc/auth';
-import { DemoUser } from '../../../apps/demo/src/users/demo-user.entity.js';
+import { SuiteUser } from '../../support/users/suite-user.entity.js';
 import { cookiesOf, createTestApp, type TestApp } from '../../support/test-app.js';
 
-/** The demo's user body, typed from its `@SvcReturned()` columns. */
-type DemoUserBody = UserBodyOf<DemoUser, 'displayName' | 'plan'>;
+/** The suite's user body, typed from its `@SvcReturned()` columns. */
+type SuiteUserBody = UserBodyOf<SuiteUser, 'displayName' | 'plan'>;
 
 @Controller('typed')
 class TypedRoutes {
-  constructor(private readonly auth: AuthService<DemoUser>) {}
+  constructor(private readonly auth: AuthService<SuiteUser>) {}
 
   @Get('me')
   @UseGuards(CurrentUserGuard)
-  async me(@CurrentUser() user: DemoUserBody) {
+  async me(@CurrentUser() user: SuiteUserBody) {
     // @ts-expect-error internalNote is not returned: it is not in the type either.
     void user.internalNote;
-    const row: DemoUser | null = await this.auth.findUserById(user.id);
+    const row: SuiteUser | null = await this.auth.findUserById(user.id);
     const body: Record<string, unknown> = this.auth.toUserBody(row!);
     return { greeting: `${user.displayName ?? user.email} on ${user.plan}`, body };
   }

@@ -3,12 +3,12 @@ import { PassportStrategy } from '@nestjs/passport';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { Repository } from 'typeorm';
-import { DEMO_CONFIG } from '../demo.tokens.js';
-import type { DemoConfig } from '../demo-config.js';
-import { DemoUser } from '../users/demo-user.entity.js';
+import { DEMO_CONFIG } from '../../apps/demo/src/demo.tokens.js';
+import type { DemoConfig } from '../../apps/demo/src/demo-config.js';
+import { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 
 /**
- * Benchmark comparison only (DEMO_BENCH_ROUTES=1): a JWT strategy written the way the NestJS
+ * Benchmark comparison only: a JWT strategy written the way the NestJS
  * documentation ("Authentication", "Implementing Passport JWT") teaches, plus the TypeORM lookup
  * an application typically adds in `validate()`. Not how svc verifies tokens.
  *

@@ -3,8 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { AuthService, type UserBody } from '#svc/auth';
 
 /**
- * Benchmark baseline (DEMO_BENCH_ROUTES=1 only): the same user lookup by primary key that
- * `GET /auth/me` makes, without authentication.
+ * Benchmark baseline: the same user lookup by primary key that `GET /auth/me` makes, without
+ * authentication.
  */
 @Controller('bench/users')
 @ApiExcludeController()

@@ -2,9 +2,9 @@ import { Controller, Get, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { DemoUser } from '../users/demo-user.entity.js';
+import type { DemoUser } from '../../apps/demo/src/users/demo-user.entity.js';
 
-/** Benchmark comparison only (DEMO_BENCH_ROUTES=1): `AuthGuard('jwt')` and `req.user`, as in the NestJS documentation. */
+/** Benchmark comparison only: `AuthGuard('jwt')` and `req.user`, as in the NestJS documentation. */
 @ApiExcludeController()
 @Controller('bench/naive')
 export class NaiveJwtController {

@@ -1,0 +1,22 @@
+import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/** `SuiteUser`'s own columns on `users`, after the library's initial schema. */
+export class SuiteUserColumns1763700000001 implements MigrationInterface {
+  name = 'SuiteUserColumns1763700000001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.addColumns('users', [
+      new TableColumn({ name: 'display_name', type: 'varchar', length: '64', isNullable: true }),
+      new TableColumn({ name: 'plan', type: 'varchar', length: '32', default: "'free'" }),
+      new TableColumn({ name: 'internal_note', type: 'varchar', length: '1024', isNullable: true }),
+    ]);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    // SQLite: in place; dropColumn would copy users, and in a revert that deletes every session and token with the old copy.
+    for (const column of ['internal_note', 'plan', 'display_name']) {
+      if (queryRunner.connection.options.type === 'postgres') await queryRunner.dropColumn('users', column);
+      else await queryRunner.query(`ALTER TABLE "users" DROP COLUMN "${column}"`);
+    }
+  }
+}
