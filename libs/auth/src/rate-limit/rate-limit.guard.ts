@@ -76,7 +76,7 @@ export class RateLimitGuard implements CanActivate {
     const userId = route.perUser ? (request as Request & { user?: { id?: unknown } }).user?.id : undefined;
     const keys = typeof userId === 'string' ? [key, `user:${userId}:${path}`] : key;
     // A storage in this process answers at once: no await, no timeout on the request's path.
-    const counted = this.storage.checkNow ? this.countNow(keys, plan, settings, response) : this.countEach(typeof keys === 'string' ? [keys] : keys, plan, settings, response);
+    const counted = this.count(keys, plan, settings, response);
     const account = route.accountFailures ? this.getAccount(request) : null;
     if (account === null) return counted;
     // The account's failures are looked at only once the address was let through.
@@ -135,43 +135,37 @@ export class RateLimitGuard implements CanActivate {
   }
 
   /**
-   * Counts the keys one after the other: the account or user is counted only when the address was
-   * let through. Then tells the client where it stands by the counter closest to its limit.
+   * Counts the keys one after the other, from `next`: the account or user is counted only when the
+   * address was let through. Then tells the client where it stands by the counter closest to its
+   * limit. An answer given at once (a storage that counts in this process) is taken at once: nothing
+   * awaited, no timer set, and one key (the common case) without an array; a promise is awaited
+   * (`countAfter`) and the count goes on from the next key.
    */
-  private async countEach(keys: string[], plan: RoutePlan, settings: RateLimitSettings, response: Response): Promise<boolean> {
+  private count(keys: string | readonly string[], plan: RoutePlan, settings: RateLimitSettings, response: Response, next = 0, closest?: RateLimitCheck): boolean | Promise<boolean> {
     const { limit } = plan;
-    let closest: RateLimitCheck | undefined;
-    for (const key of keys) {
-      let check: RateLimitCheck | undefined;
+    const length = typeof keys === 'string' ? 1 : keys.length;
+    for (let index = next; index < length; index++) {
+      let answer: RateLimitCheck | Promise<RateLimitCheck> | undefined;
       try {
-        check = await withTimeLimit(() => this.storage.check(key, limit.windowSeconds, limit.max), this.backendTimeoutMs, () => new Error(`no answer within ${this.backendTimeoutMs} ms`));
+        answer = this.storage.check(typeof keys === 'string' ? keys : keys[index], limit.windowSeconds, limit.max);
       } catch (error) {
         this.onBackendError(error, settings);
       }
-      if (check) closest = this.admit(check, limit, response, closest);
+      if (isPromise(answer)) return this.countAfter(answer, keys, index, plan, settings, response, closest);
+      if (answer) closest = this.admit(answer, limit, response, closest);
     }
     return this.letThrough(plan, response, closest);
   }
 
-  /**
-   * `countEach` for a storage that counts in this process (`checkNow`): the same steps, without
-   * awaiting; one key (the common case) without an array.
-   */
-  private countNow(keys: string | string[], plan: RoutePlan, settings: RateLimitSettings, response: Response): boolean {
-    if (typeof keys === 'string') return this.letThrough(plan, response, this.checkNow(keys, plan, settings, response, undefined));
-    let closest: RateLimitCheck | undefined;
-    for (const key of keys) closest = this.checkNow(key, plan, settings, response, closest);
-    return this.letThrough(plan, response, closest);
-  }
-
-  private checkNow(key: string, plan: RoutePlan, settings: RateLimitSettings, response: Response, closest: RateLimitCheck | undefined): RateLimitCheck | undefined {
+  /** `count` once the key at `index` answered with a promise: awaited within `backendTimeoutMs`, then on from the next key. */
+  private async countAfter(answer: Promise<RateLimitCheck>, keys: string | readonly string[], index: number, plan: RoutePlan, settings: RateLimitSettings, response: Response, closest: RateLimitCheck | undefined): Promise<boolean> {
     let check: RateLimitCheck | undefined;
     try {
-      check = this.storage.checkNow!(key, plan.limit.windowSeconds, plan.limit.max);
+      check = await withTimeLimit(() => answer, this.backendTimeoutMs, () => new Error(`no answer within ${this.backendTimeoutMs} ms`));
     } catch (error) {
       this.onBackendError(error, settings);
     }
-    return check ? this.admit(check, plan.limit, response, closest) : closest;
+    return this.count(keys, plan, settings, response, index + 1, check ? this.admit(check, plan.limit, response, closest) : closest);
   }
 
   /**
@@ -288,4 +282,9 @@ function setRateLimitHeaders(response: Response, max: number, check: RateLimitCh
   response.setHeader('RateLimit-Limit', maxHeader);
   response.setHeader('RateLimit-Remaining', String(Math.max(0, max - check.count)));
   response.setHeader('RateLimit-Reset', String(check.retryAfterSeconds));
+}
+
+/** A promise rather than an answer given at once (told by its `then`, as `await` tells it). */
+function isPromise<T>(value: T | Promise<T> | undefined): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }

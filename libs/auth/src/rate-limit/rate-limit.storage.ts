@@ -15,7 +15,13 @@ export interface RateLimitCheck {
  * count is stored before the handler runs, so a later failure of the request never undoes it.
  */
 export interface RateLimitStorage {
-  check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
+  /**
+   * The answer, or a promise of it. A backend that counts in this process (memory) answers at
+   * once: the limiter then awaits nothing and sets no timer, as such a backend cannot hang. A
+   * promise (a server backend, or any `async check`) is given 2 s to settle, after which the backend
+   * counts as down (`rateLimit.onBackendError`); so is a `check` that throws.
+   */
+  check(key: string, windowSeconds: number, max: number): RateLimitCheck | Promise<RateLimitCheck>;
   /**
    * The key's count in the current window, counting nothing: `allowed` while it is below `max`.
    * The limiter checks the per-account keys of a login this way before the password is checked,
@@ -24,11 +30,6 @@ export interface RateLimitStorage {
   peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
   /** Resolves when the backend answers (health checks); a backend without a server has nothing to ask. */
   ping?(): Promise<void>;
-  /**
-   * For a storage that counts in this process: the same check, answered at once. The limiter then
-   * counts without awaiting, and sets no timeout (it cannot hang).
-   */
-  checkNow?(key: string, windowSeconds: number, max: number): RateLimitCheck;
 }
 
 /** Injection token of the `RateLimitStorage` the limiter is bound to. */

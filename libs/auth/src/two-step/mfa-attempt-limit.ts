@@ -79,7 +79,7 @@ export class MfaAttemptLimit {
   }
 
   /** A backend that is down fails as the limiter does (`rateLimit.onBackendError`). */
-  private async guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
+  private async guarded<T>(work: () => T | Promise<T>): Promise<T | undefined> {
     try {
       return await withTimeLimit(work, BACKEND_TIMEOUT_MS, () => new Error(`no answer within ${BACKEND_TIMEOUT_MS} ms`));
     } catch (error) {

@@ -35,11 +35,11 @@ export class MemoryRateLimitStorage implements RateLimitStorage, OnApplicationSh
     this.maxKeys = options.maxKeys ?? DEFAULT_MEMORY_MAX_KEYS;
   }
 
-  async check(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck> {
-    return this.checkNow(key, windowSeconds, max);
-  }
-
-  checkNow(key: string, windowSeconds: number, max: number): RateLimitCheck {
+  /**
+   * Answers at once (no promise): the limiter awaits nothing for it. Typed as the contract's
+   * `check`, so a subclass may still override it with an `async check`.
+   */
+  check(key: string, windowSeconds: number, max: number): RateLimitCheck | Promise<RateLimitCheck> {
     // The system clock's time without a Date; an injected clock (tests) is asked as always.
     const now = this.clock === systemClock ? Date.now() : this.clock.now().getTime();
     const windowEnd = fixedWindowEndAt(now, windowSeconds);
