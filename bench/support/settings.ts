@@ -1,4 +1,4 @@
-// The bench's knobs, read from the environment (README, "Benchmarks"). Every default keeps the whole
+// The bench's knobs, read from the environment (CONTRIBUTING.md). Every default keeps the whole
 // `npm run bench` under about ten minutes on two cores; halve BENCH_SECONDS for a quick look.
 
 /** A positive number from the environment, or the fallback. */

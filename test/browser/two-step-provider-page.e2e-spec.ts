@@ -25,7 +25,7 @@ const corpRow = (page: Page) => page.getByRole('region', { name: 'Ways to sign i
 
 /**
  * AUTH_LOGIN=password,oidc with two-step login: a user who turned it on and signs in with corp is
- * asked for a code too (README, "Two-step login": provider logins are challenged). The callback
+ * asked for a code too (docs/guides/two-step.md: provider logins are challenged). The callback
  * comes back to /?mfa=required with the challenge cookie; the page shows the code step.
  */
 describeInChromium('the demo page\'s two-step login after a provider login, in Chromium', () => {
@@ -57,7 +57,7 @@ describeInChromium('the demo page\'s two-step login after a provider login, in C
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign up' }).click();
       await see(page.getByRole('status'), `Signed in as ${email}`);
-      // The demo's optional verification refuses a way in before the mailbox is proven (README, "Account pre-hijacking").
+      // The demo's optional verification refuses a way in before the mailbox is proven (docs/decisions/0022-account-pre-hijacking.md).
       await verifyInPage(page, demo, email);
       const part = twoStep(page);
       await part.getByLabel('Password').fill(PASSWORD);

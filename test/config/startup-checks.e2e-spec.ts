@@ -21,7 +21,7 @@ async function start(options: Partial<AuthOptions>, strategy: 'session' = 'sessi
   const moduleRef = await Test.createTestingModule({
     imports: [
       TypeOrmModule.forRoot({ type: 'better-sqlite3', database: ':memory:', entities: authEntities(), migrations: authMigrations, migrationsRun: true }),
-      // These applications send no reset mail (README, "5. Observers": nothing silently dropped).
+      // These applications send no reset mail (docs/guides/application.md: nothing silently dropped).
       AuthModule.forRoot({ strategy, baseUrl: BASE_URL, ...options, password: { sendsResetMail: false, ...options.password } } as never),
     ],
   }).compile();
@@ -34,7 +34,7 @@ async function start(options: Partial<AuthOptions>, strategy: 'session' = 'sessi
 }
 
 describe('startup checks', () => {
-  it('a user entity lacking required attributes is a TypeError listing them (README, "Module shape")', () => {
+  it('a user entity lacking required attributes is a TypeError listing them (docs/decisions/0001-module-shape.md)', () => {
     expect(() => AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, entities: { user: IncompleteUser as never } })).toThrow(
       new TypeError('IncompleteUser lacks the attributes svc needs: emailSkeleton, emailVerifiedAt, passwordHash, isActive, mfaTotpEnabled, createdAt, updatedAt'),
     );

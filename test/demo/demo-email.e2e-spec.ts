@@ -29,7 +29,7 @@ function client(baseUrl: string) {
 
 /**
  * AUTH_EMAIL_VERIFICATION=required, driven from outside as a person would: the links of the MAIL
- * lines, the pages they open, the refusal before the email is verified (README, "The demo page").
+ * lines, the pages they open, the refusal before the email is verified (docs/demo.md).
  */
 describe('the demo with AUTH_EMAIL_VERIFICATION=required', () => {
   let demo: DemoProcess;

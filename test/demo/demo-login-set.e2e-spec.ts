@@ -51,7 +51,7 @@ const started = startForSuite({
 });
 
 /**
- * AUTH_LOGIN=password,oidc,oauth2 (README, "Quick start"): one demo offering a password and two
+ * AUTH_LOGIN=password,oidc,oauth2 (docs/demo.md): one demo offering a password and two
  * providers at once, the credential of AUTH_CREDENTIAL, and failed callbacks sent back to the page.
  */
 describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oidc,oauth2, AUTH_CREDENTIAL=%s', (credential) => {
@@ -72,7 +72,7 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`];
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
     const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];
-    // The device list comes with either credential (README, "Devices").
+    // The device list comes with either credential (docs/guides/devices.md).
     const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, 'GET /profile'].sort());
   });

@@ -43,7 +43,7 @@ const demos = startForSuite<string, DemoProcess>({
   ...Object.fromEntries(WITHOUT_PASSKEYS.map(([name, baseUrlOf]) => [name, () => startDemo({}, baseUrlOf)])),
 });
 
-/** README, "Quick start": passkeys come with the password, their relying party AUTH_BASE_URL's host. */
+/** docs/demo.md: passkeys come with the password, their relying party AUTH_BASE_URL's host. */
 describe.each(ON_LOCALHOST)('the demo with %s on http://localhost', (name, _env) => {
   let demo: DemoProcess;
 

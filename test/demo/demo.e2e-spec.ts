@@ -65,7 +65,7 @@ async function startOnEngine(engine: 'sqlite' | 'postgres'): Promise<SuiteDemo> 
 // The demo on every engine starts at once.
 const onEngine = startForSuite(Object.fromEntries(ENGINES.map((engine) => [engine, () => startOnEngine(engine)])) as Record<'sqlite' | 'postgres', () => Promise<SuiteDemo>>);
 
-describe.each(ENGINES)('the demo app on %s, driven from outside (README, "Quick start")', (engine) => {
+describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)', (engine) => {
   let demo: DemoProcess;
 
   beforeAll(() => {

@@ -17,7 +17,7 @@ export type VerificationMode = 'off' | 'optional' | 'required';
 const SECTION: Record<VerificationMode, EmailVerificationOptions | undefined> = { off: undefined, optional: {}, required: { required: true } };
 
 /**
- * Every way into one account in one application (README, "Account pre-hijacking"): a password with
+ * Every way into one account in one application (docs/decisions/0022-account-pre-hijacking.md): a password with
  * email verification in `mode`, an OpenID Connect provider `op` (a real oidc-provider on loopback),
  * passkeys and two-step login. The base URL is `http://localhost:<port>`: passkeys need a secure
  * context, and plain http is one on localhost.

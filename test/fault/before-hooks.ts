@@ -33,7 +33,7 @@ async function appWithHooks(engine: Engine, strategy: 'session' | 'jwt', options
   return { app, account, resetToken };
 }
 
-describe.each(SETUPS)('before-hooks that crash on $strategy, $engine (README, "Before-hooks")', ({ engine, strategy }) => {
+describe.each(SETUPS)('before-hooks that crash on $strategy, $engine (docs/decisions/0011-before-hooks.md)', ({ engine, strategy }) => {
   let app: FaultApp;
   let requests: [string, RawRequest][];
   beforeAll(async () => {

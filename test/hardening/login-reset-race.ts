@@ -13,7 +13,7 @@ const OLD = 'correct horse';
 const NEW = 'battery staple';
 
 /**
- * README, "Login and concurrent changes": a credential is issued only against the password hash that was verified. A login
+ * docs/decisions/0009-login-and-concurrent-changes.md: a credential is issued only against the password hash that was verified. A login
  * racing a password reset must end with no working credential of the old password, however the two
  * requests interleave. The interleavings are fixed with a gate after bcrypt (the requests are real
  * and concurrent; the gate proves they overlapped), then in an attacker's loop whose logins are let

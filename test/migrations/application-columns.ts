@@ -2,7 +2,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 import { Column, Entity, type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
 import { SvcInput, SvcReturned, SvcUser } from '#svc/auth';
 
-/** The user entity of README, "1. Your user entity and its migration". */
+/** The user entity of docs/guides/application.md. */
 @Entity('users')
 export class ApplicationUser extends SvcUser {
   @SvcInput()

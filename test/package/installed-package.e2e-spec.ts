@@ -147,7 +147,7 @@ describe('the packed svc package in an application written from the README', () 
     const unverified = await fetch(`${baseUrl}/projects`, { method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ name: 'Engine' }) });
     expect([unverified.status, ((await unverified.json()) as { code: string }).code]).toEqual([403, 'EMAIL_NOT_VERIFIED']);
     const [, token] = (await waitForOutput(output, 'to ada@example.com: Verify your email ')).match(/\/verify-email\?token=([\w-]+)/)!;
-    // Opened in the signed-in browser: the first proof of the mailbox ends every other credential of the user (README, "Account pre-hijacking").
+    // Opened in the signed-in browser: the first proof of the mailbox ends every other credential of the user (docs/decisions/0022-account-pre-hijacking.md).
     expect((await fetch(`${baseUrl}/auth/verify-email`, { method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ token }) })).status).toBe(204);
     const created = await fetch(`${baseUrl}/projects`, { method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ name: 'Engine' }) });
     expect([created.status, created.headers.get('ratelimit-limit')]).toEqual([201, '20']);

@@ -9,7 +9,7 @@ export const PASSWORD_STRATEGIES: AuthStrategy[] = ['session', 'jwt'];
 
 /**
  * What `createTestApp` needs for `strategy`, with a fast bcrypt and the given password options, and
- * the module secret the database and redis limiters key accounts with (README, "Options reference").
+ * the module secret the database and redis limiters key accounts with (docs/reference/options.md).
  */
 export function recoveryOptions(strategy: AuthStrategy, password: Partial<AuthOptions['password']> = {}): Partial<AuthOptions> {
   return {

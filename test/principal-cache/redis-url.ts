@@ -9,7 +9,7 @@ import { canUseRedis, newRedisClient, REDIS_URL } from '../rate-limit/support/re
 
 /** How long the process may take to exit once `app.close()` has resolved: it has nothing left to do. */
 const EXIT_DEADLINE_MS = 10_000;
-const TITLE = 'principalCache.redis: a client of the application, or { url } for svc to open and close (README, "Principal cache")';
+const TITLE = 'principalCache.redis: a client of the application, or { url } for svc to open and close (docs/guides/principal-cache.md)';
 
 if (await canUseRedis()) {
   describe(TITLE, () => {

@@ -12,7 +12,7 @@ import { describeNotRun } from '../support/not-run.js';
 import { canUseRedis, REDIS_URL } from '../rate-limit/support/redis.js';
 import { type CacheApp, createCacheApp, type Credential, type CredentialKind, quantile, redisInvalidation } from './cache-kit.js';
 
-// README, "Principal cache": two instances on one PostgreSQL database, each with the cache on. Every
+// docs/guides/principal-cache.md: two instances on one PostgreSQL database, each with the cache on. Every
 // revocation on A is honoured by B within 100 ms, by PostgreSQL LISTEN/NOTIFY and by Redis pub/sub:
 // measured with the real clock from A's answer to the moment B's cache let the principal go, after
 // which B's next request is refused. (Polling B over HTTP instead would time the test's own round
@@ -51,7 +51,7 @@ for (const [credential, transport] of cases) describe(`two ${credential} instanc
   };
 
   beforeAll(async () => {
-    // Email verification on: a verification link is a revocation too (README, "Account pre-hijacking").
+    // Email verification on: a verification link is a revocation too (docs/decisions/0022-account-pre-hijacking.md).
     a = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions(), options: { emailVerification: {} } });
     b = await createCacheApp({ engine: 'postgres', credential, principalCache: cacheOptions(), sharing: a, options: { emailVerification: {} } });
     watchInvalidations();
@@ -165,7 +165,7 @@ for (const [credential, transport] of cases) describe(`two ${credential} instanc
     const held = await a.signup(email);
     const other = await a.login(email);
     await expectServedFromCacheOnB(other);
-    // The change keeps the credential that asked for it and ends the others (README, "Changing the password").
+    // The change keeps the credential that asked for it and ends the others (docs/guides/passwords.md).
     appliedOnB = undefined;
     expect((await a.send('POST', '/auth/change-password', held, { current_password: 'correct horse battery', new_password: 'another horse, another battery' })).status).toBe(204);
     expect(await honouredOnBAfter(other, performance.now())).toBeLessThanOrEqual(PROPAGATION_LIMIT_MS);

@@ -10,7 +10,7 @@ export const PASSWORD = 'correct horse battery';
 
 /**
  * One application with a password, an OpenID Connect provider `op` and a plain OAuth 2.0 provider
- * `acme` in one AuthModule (README, "Linking accounts"), each provider a real oidc-provider on
+ * `acme` in one AuthModule (docs/guides/linking.md), each provider a real oidc-provider on
  * loopback (`acme` in its plain OAuth 2.0 mode). The oauth2 section answers callback errors with a
  * redirect to `/?error=<CODE>`; the oidc section keeps the JSON answers.
  */
@@ -31,7 +31,7 @@ export interface SeveralWaysOptions {
   providers?: Type[];
   logger?: LoggerService;
   mapProfileToColumns?: ProfileColumnsMapper;
-  /** Two-step login (README, "Two-step login"). */
+  /** Two-step login (docs/guides/two-step.md). */
   mfa?: MfaOptions;
 }
 

@@ -37,7 +37,7 @@ export class CapturingLogger implements LoggerService {
     return this.lines.filter((line) => line.level === level && line.text.includes(fragment));
   }
 
-  /** Lines holding a stack frame (README, "Logging": never in a log line). */
+  /** Lines holding a stack frame (docs/decisions/0024-logging.md: never in a log line). */
   withStackFrames(): LoggedLine[] {
     return this.lines.filter((line) => STACK_FRAME.test(line.text));
   }

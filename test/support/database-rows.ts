@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 
-/** Every table a request of the library may write (README, "Schema"), except the rate limiter's counters. */
+/** Every table a request of the library may write (docs/decisions/0002-schema.md), except the rate limiter's counters. */
 export const CREDENTIAL_TABLES = ['users', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'oauth_accounts', 'mfa_totp', 'mfa_recovery_codes', 'passkeys'] as const;
 
 /** The key a table's rows are ordered by, where it is not `id`. */

@@ -38,8 +38,7 @@ class ApplicationRoutes {
 }
 
 /**
- * The suites' mailer: svc does not start without an observer of each mail it asks for (README,
- * "5. Observers"), in tests as in production; the suites read the mails from the event recorder.
+ * The suites' mailer: svc does not start without an observer of each mail it asks for (docs/guides/application.md), in tests as in production; the suites read the mails from the event recorder.
  */
 @Injectable()
 class SuiteMailbox {
@@ -108,7 +107,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   // PostgreSQL: a database of the pool (the app changes no schema); SQLite: a new in-memory one.
   const database = options.database ?? (options.engine === 'postgres' ? await pooledDatabase(migrations) : await freshDatabase(options.engine, migrations));
   const clock = options.clock ?? new TestClock();
-  // Options that name a credential use the sets shape (README, "Options reference"); else the strategy shorthand.
+  // Options that name a credential use the sets shape (docs/reference/options.md); else the strategy shorthand.
   const credential = (options.options as { credential?: 'session' | 'jwt' } | undefined)?.credential;
   try {
     const t = await createAuthTestApp({

@@ -8,7 +8,7 @@ const CALLBACK_ERROR_PAGE = '/';
 /** The name an authenticator app shows beside the demo's codes (the `otpauth://` URL's issuer). */
 export const DEMO_TOTP_ISSUER = 'svc demo';
 
-/** Two-step login wherever people sign in with a password (README, "The demo page"). */
+/** Two-step login wherever people sign in with a password (docs/demo.md). */
 const DEMO_MFA = { issuer: DEMO_TOTP_ISSUER };
 
 /** A new user's display name is the provider's name for them (the library drops it if it breaks the column's rules). */

@@ -5,7 +5,7 @@ import { DemoConfigError } from './demo-config.error.js';
 import { readLoginSet } from './demo-login-set.js';
 import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
 
-/** The demo's settings, read from the environment (README, "Quick start"). */
+/** The demo's settings, read from the environment (docs/demo.md). */
 export interface DemoConfig {
   port: number;
   /** The address to listen on: loopback unless HOST says otherwise. */

@@ -8,7 +8,7 @@ import {
   type PasswordResetRequestedEvent,
 } from '#svc/auth';
 
-/** Payload fields never printed: tokens (and the links that carry them) are for the mailer only (README, "5. Observers"). */
+/** Payload fields never printed: tokens (and the links that carry them) are for the mailer only (docs/guides/application.md). */
 const HIDDEN = new Set(['token', 'link', 'providerAccessToken', 'providerRefreshToken']);
 
 /**

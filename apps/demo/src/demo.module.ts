@@ -15,7 +15,7 @@ import { DemoUser } from './users/demo-user.entity.js';
 /**
  * WAL lets readers go on while a write commits, and `synchronous = NORMAL` stops each commit from
  * waiting for fsync (a crash may lose the last commits, never corrupt the file): the database rate
- * limiter commits a counter at every limited request (README, "Rate limiting").
+ * limiter commits a counter at every limited request (docs/guides/rate-limiting.md).
  */
 const sqliteFileSettings = { enableWAL: true, prepareDatabase: (db: { pragma(sql: string): unknown }): void => void db.pragma('synchronous = NORMAL') };
 

@@ -74,7 +74,7 @@ export class AuthModule {
 
 function withParts(definition: DynamicModule, extras: AuthModuleExtras): DynamicModule {
   const userEntity = extras.entities?.user ?? User;
-  // README, "Module shape": the user entity is checked while the module graph is built, before anything serves.
+  // docs/decisions/0001-module-shape.md: the user entity is checked while the module graph is built, before anything serves.
   assertEntityHasAttributes(userEntity, REQUIRED_USER_ATTRIBUTES);
   const prefix = validatePrefix(extras.prefix);
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false', extras.globalGuard);
@@ -82,7 +82,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   const credential = CREDENTIALS[shape.credential];
   // Two-step login's routes need the password method (its setup asks for the password); every login passes its gate.
   const secondFactor = shape.loginMethods.includes('password') ? mfaParts : mfaGateOnly;
-  // Passkeys are mounted in every module and served with their section only (README, "Passkeys").
+  // Passkeys are mounted in every module and served with their section only (docs/guides/passkeys.md).
   const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), secondFactor, passkeyParts, credential];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));

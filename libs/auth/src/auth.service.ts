@@ -68,7 +68,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
 
   /**
    * Deactivates the user: `isActive` false, so every credential of theirs is refused from now on, on
-   * every instance, cached or not (README, "Principal cache"). Resolves to false when the user was
+   * every instance, cached or not (docs/guides/principal-cache.md). Resolves to false when the user was
    * already inactive or does not exist.
    */
   deactivateUser(userId: string): Promise<boolean> {
@@ -77,7 +77,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
 
   /**
    * Tells every instance that the application changed or deleted the user's row itself (a column of
-   * the user body, `isActive`, the row gone): their cached principals go (README, "Principal cache").
+   * the user body, `isActive`, the row gone): their cached principals go (docs/guides/principal-cache.md).
    * Needless without the cache; changes made through this service do it on their own.
    */
   invalidateUser(userId: string): Promise<void> {

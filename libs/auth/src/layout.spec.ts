@@ -32,7 +32,7 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   '@simplewebauthn/server': ['passkeys'],
   otpauth: ['two-step'],
   qrcode: ['two-step'],
-  // The library verifies its access tokens with jose; passport stays the application's (README, "Decisions").
+  // The library verifies its access tokens with jose; passport stays the application's (docs/decisions/README.md).
   passport: [],
   'passport-jwt': [],
   '@nestjs/passport': [],

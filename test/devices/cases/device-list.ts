@@ -10,7 +10,7 @@ const CASES = ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engin
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
-/** GET and DELETE /sessions (README, "Devices"), on each engine with each credential. */
+/** GET and DELETE /sessions (docs/guides/devices.md), on each engine with each credential. */
 describe.each(CASES)('devices on %s, %s credential', (engine, credential) => {
   let t: DevicesApp;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createDevicesApp, type DevicesApp, type Held, HOUR, MINUTE } from '../d
 
 const ENGINES = await availableEngines();
 
-/** Who the credential's cookie names, as a provider's link callback asks it (README, "Linking accounts"). */
+/** Who the credential's cookie names, as a provider's link callback asks it (docs/guides/linking.md). */
 async function cookieHolder(t: DevicesApp, held: Held): Promise<string | null> {
   const cookie = t.credential === 'jwt' ? `svc_refresh=${held.refresh}` : `svc_session=${held.session}`;
   const request = { method: 'GET', headers: { cookie }, socket: { remoteAddress: '127.0.0.1' } } as unknown as Request;
@@ -17,7 +17,7 @@ async function cookieHolder(t: DevicesApp, held: Held): Promise<string | null> {
 
 const count = async (t: DevicesApp, table: string, userId: string) => Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = '${userId}'`))[0].n);
 
-/** session.absoluteTtlSeconds (README, "Devices"): an hour here, the sessions themselves lasting 7 days. */
+/** session.absoluteTtlSeconds (docs/guides/devices.md): an hour here, the sessions themselves lasting 7 days. */
 describe.each(ENGINES)('the absolute lifetime of a session on %s', (engine) => {
   let t: DevicesApp;
   beforeAll(async () => {
@@ -57,7 +57,7 @@ describe.each(ENGINES)('the absolute lifetime of a session on %s', (engine) => {
   });
 });
 
-/** jwt.refreshFamilyTtlSeconds (README, "Devices"): two days here, each refresh token lasting one. */
+/** jwt.refreshFamilyTtlSeconds (docs/guides/devices.md): two days here, each refresh token lasting one. */
 describe.each(ENGINES)('the absolute lifetime of a refresh family on %s', (engine) => {
   let t: DevicesApp;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ const PAIRS = await engineCredentialPairs();
 const TTL_SECONDS = 600;
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' };
 
-describe.each(PAIRS)('change of email on %s, %s credential (README, "Verifying emails and changing them")', (engine, credential) => {
+describe.each(PAIRS)('change of email on %s, %s credential (docs/guides/email.md)', (engine, credential) => {
   let t: EmailApp;
   let serial = 0;
   const nextEmail = (local = 'user') => `${local}${++serial}@x.io`;

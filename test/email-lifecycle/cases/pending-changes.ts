@@ -5,7 +5,7 @@ import { BASE_URL } from '../../support/test-app.js';
 import { createEmailApp, type EmailApp, engineCredentialPairs, type Held, PASSWORD, SECOND, sha256, TOKEN_INVALID } from '../email-kit.js';
 
 /**
- * A pending change of email does not survive recovery (README, "Verifying emails and changing them"),
+ * A pending change of email does not survive recovery (docs/guides/email.md),
  * played as the attacker would: they once had the password and a session, ask to move the email to
  * their own address, and wait; the victim recovers the account; the attacker confirms too late.
  */

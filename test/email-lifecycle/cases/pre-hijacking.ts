@@ -4,7 +4,7 @@ import { availableEngines } from '../../support/engines.js';
 import { createPreHijackApp, NEW_PASSWORD, type PreHijackApp, type VerificationMode, type Visitor } from '../pre-hijack-kit.js';
 
 /**
- * Account pre-hijacking (Sudhodanan & Paverd, USENIX Security 2022; README, "Account pre-hijacking"),
+ * Account pre-hijacking (Sudhodanan & Paverd, USENIX Security 2022; docs/decisions/0022-account-pre-hijacking.md),
  * played as the attacker would: sign up with the victim's address, plant a way in (a provider
  * identity, a passkey, an authenticator app), wait for the victim to prove the mailbox, come back.
  */

@@ -9,8 +9,7 @@ const CLIENT_ID = 'svc-email-lifecycle';
 const CLIENT_SECRET = 'Rk7vQ2zL9mW4xN1bT6cH3jF8yG5dPa0s';
 
 /**
- * A user a provider login creates comes from an email the provider verified (README, "OAuth
- * logins"), so it is verified from the start: no message, nothing to send, and `required` never
+ * A user a provider login creates comes from an email the provider verified (docs/decisions/0018-oauth-logins.md), so it is verified from the start: no message, nothing to send, and `required` never
  * holds it back.
  */
 describe.each(PAIRS)('users created by an OpenID Connect login, beside a password with required verification, on %s, %s credential', (engine, credential) => {

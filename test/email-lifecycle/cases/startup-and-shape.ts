@@ -30,7 +30,7 @@ class ChangeMailer {
 const withPassword = (emailVerification: unknown) =>
   AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, password: { bcryptCost: 10, sendsResetMail: false }, emailVerification } as AuthOptions & { strategy: 'session' });
 
-describe('emailVerification at startup (README, "Options reference")', () => {
+describe('emailVerification at startup (docs/reference/options.md)', () => {
   it.each<[string, () => DynamicModule, AuthConfigError]>([
     [
       'without the password method (forRoot)',
@@ -130,7 +130,7 @@ describe('the OpenAPI document with the section', () => {
   });
 });
 
-describe('rate limits of the email routes (README, "Rate limiting")', () => {
+describe('rate limits of the email routes (docs/guides/rate-limiting.md)', () => {
   let t: EmailApp;
   beforeAll(async () => {
     t = await createEmailApp({ engine: 'sqlite', credential: 'session', options: { rateLimit: { max: 2, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } } });

@@ -8,7 +8,7 @@ import { createEmailApp, dateOf, type EmailApp, engineCredentialPairs, SECOND, s
 const PAIRS = await engineCredentialPairs();
 const TTL_SECONDS = 3600;
 
-describe.each(PAIRS)('email verification on %s, %s credential (README, "Verifying emails and changing them")', (engine, credential) => {
+describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email.md)', (engine, credential) => {
   let t: EmailApp;
   let serial = 0;
   const logger = new CapturingLogger();

@@ -9,7 +9,7 @@ import { CrashingObservers, HangingObservers, RecordingObserver } from '../suppo
 
 const ENGINES = await availableEngines();
 
-describe.each(ENGINES)('observers that throw or never settle on %s (README, "5. Observers")', (engine) => {
+describe.each(ENGINES)('observers that throw or never settle on %s (docs/guides/application.md)', (engine) => {
   it('change neither the responses nor the observers after them, are logged to svc without a stack, and app.close() completes', async () => {
     // Observers are waited for at most hookTimeoutSeconds: at shutdown, the hanging ones for 1 s.
     const app = await createFaultApp({ engine, strategy: 'session', providers: [HangingObservers, CrashingObservers, RecordingObserver], options: { hookTimeoutSeconds: 1 } });

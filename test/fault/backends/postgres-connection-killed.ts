@@ -60,7 +60,7 @@ const OPERATIONS: KilledOperation[] = [
   },
 ];
 
-await describeOnPostgres('PostgreSQL connection killed in the middle of a request (README, "Transactions")', () => {
+await describeOnPostgres('PostgreSQL connection killed in the middle of a request (docs/decisions/0003-transactions.md)', () => {
   describe.each(['session', 'jwt'] as Strategy[])('%s strategy', (strategy) => {
     let app: FaultApp;
     let saboteur: PostgresSaboteur;

@@ -10,7 +10,7 @@ import { describeOnPostgres } from '../support/required-services.js';
 /** Longer than this and a request to a database that refuses connections is hanging, not failing. */
 const PROMPT_MS = 3000;
 
-await describeOnPostgres('PostgreSQL stopped, then back, under a running application (README, "Transactions")', () => {
+await describeOnPostgres('PostgreSQL stopped, then back, under a running application (docs/decisions/0003-transactions.md)', () => {
   describe.each(['session', 'jwt'] as const)('%s strategy', (strategy) => {
     let relay: PostgresRelay;
     let app: FaultApp;
@@ -81,7 +81,7 @@ await describeOnPostgres('PostgreSQL stopped, then back, under a running applica
           ...(strategy === 'jwt' ? [app.post('/auth/refresh', undefined, cookie)] : []),
         ];
         for (const request of refused) expectServiceUnavailable(await promptly(request));
-        // Documented trade-off (README, password recovery): 202 whatever happens next, the failure is logged.
+        // Documented trade-off (docs/decisions/0014-password-recovery.md): 202 whatever happens next, the failure is logged.
         expect((await promptly(app.post('/auth/forgot-password', { email: account.email }))).status).toBe(202);
       } finally {
         await relay.restore();

@@ -7,11 +7,11 @@ import { RedisServerProcess, redisServerInstalled } from '../support/redis-serve
 import { describeWithRedisServer } from '../support/required-services.js';
 import { TEST_SECRET } from '../../support/test-app.js';
 
-/** The limiter gives a backend 2 s (README, rate limiting); an answer later than this is a hang. */
+/** The limiter gives a backend 2 s (docs/guides/rate-limiting.md); an answer later than this is a hang. */
 const PROMPT_MS = 3000;
 const WARNING = 'rate-limit backend unavailable';
 
-describeWithRedisServer('Redis stopped and started again under the Redis rate limiter (README, "Rate limiting")', redisServerInstalled(), () => {
+describeWithRedisServer('Redis stopped and started again under the Redis rate limiter (docs/guides/rate-limiting.md)', redisServerInstalled(), () => {
   describe.each(['deny', 'allow'] as const)("onBackendError: '%s'", (onBackendError) => {
     let redis: RedisServerProcess;
     let limiterClient: Redis;

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import type { RawResponse } from '../../support/raw-http.js';
 
-/** README, "Errors" and "Transactions": a dependency that is down fails closed with 503 and the error body, and no credential is set. */
+/** docs/decisions/0004-errors.md and docs/decisions/0003-transactions.md: a dependency that is down fails closed with 503 and the error body, and no credential is set. */
 export function expectServiceUnavailable(response: RawResponse): void {
   expect({ status: response.status, body: response.json, setCookies: response.setCookies }).toEqual({
     status: 503,
@@ -10,7 +10,7 @@ export function expectServiceUnavailable(response: RawResponse): void {
   });
 }
 
-/** README, "Before-hooks": 500 HOOK_FAILED with the error body and no detail, and no credential set. */
+/** docs/decisions/0011-before-hooks.md: 500 HOOK_FAILED with the error body and no detail, and no credential set. */
 export function expectHookFailed(response: RawResponse): void {
   expect({ status: response.status, body: response.json, setCookies: response.setCookies }).toEqual({
     status: 500,

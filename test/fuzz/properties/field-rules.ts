@@ -29,12 +29,12 @@ const jsonPost = (endpoint: BodyEndpoint, body: unknown): RawRequest => ({
   body: JSON.stringify(body),
 });
 
-/** Fullwidth forms of ASCII letters, digits, '@' and '.': NFKC maps them back (README, "Validation"). */
+/** Fullwidth forms of ASCII letters, digits, '@' and '.': NFKC maps them back (docs/decisions/0006-validation.md). */
 function fullwidth(text: string, pick: boolean[]): string {
   return [...text].map((char, i) => (pick[i % pick.length] && char >= '!' && char <= '~' ? String.fromCodePoint(char.codePointAt(0)! + 0xfee0) : char)).join('');
 }
 
-describe.each(SETUPS)('fuzz: input rules (README, "Validation") on $strategy, $engine', (setup) => {
+describe.each(SETUPS)('fuzz: input rules (docs/decisions/0006-validation.md) on $strategy, $engine', (setup) => {
   let target: FuzzTarget;
   beforeAll(async () => {
     target = await sharedFuzzTarget(setup);

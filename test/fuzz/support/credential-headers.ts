@@ -60,7 +60,7 @@ export function cookieHeaderCarrying(name: string, value: string): fc.Arbitrary<
     .map(([before, carried, after, glue]) => [...before, carried, ...after].join(glue));
 }
 
-/** Whether the cookie parser the library authenticates with reads `value` under `name` in `header` (README, "Cross-site requests"). */
+/** Whether the cookie parser the library authenticates with reads `value` under `name` in `header` (docs/decisions/0023-cross-site-requests.md). */
 export function parserReads(header: string, name: string, value: string): boolean {
   return parse(header)[name] === value;
 }

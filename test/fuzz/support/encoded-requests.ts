@@ -4,7 +4,7 @@ import type { RawRequest } from '../../support/raw-http.js';
 import { shownAs } from './hostile-values.js';
 import { BODY_ENDPOINTS, type BodyEndpoint, freshEmail } from './request-bodies.js';
 
-/** What the README ("HTTP rules") says a request of this family must get, when it says. */
+/** What the (docs/decisions/0005-http-rules.md) says a request of this family must get, when it says. */
 export type Expected = { status: 413; code: 'PAYLOAD_TOO_LARGE' } | { status: 415; code: 'UNSUPPORTED_MEDIA_TYPE' } | undefined;
 
 /**
@@ -29,7 +29,7 @@ function named(arbitrary: fc.Arbitrary<EncodedCase>): fc.Arbitrary<EncodedCase> 
   return arbitrary.map((test) => shownAs(test, `${test.endpoint}: ${test.describe}`));
 }
 
-/** Media types and charsets: only `application/json` in UTF-8 is read (README, "HTTP rules"). */
+/** Media types and charsets: only `application/json` in UTF-8 is read (docs/decisions/0005-http-rules.md). */
 const ACCEPTED_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON; Charset=UTF-8', 'application/json;charset="utf-8"', 'application/json ; charset=UTF-8'];
 const REFUSED_TYPES = [
   'text/plain', 'text/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json',
@@ -65,7 +65,7 @@ export const contentTypeCases = named(
   })),
 );
 
-/** Compressed bodies, really compressed: refused unread, never inflated (README, "HTTP rules"). */
+/** Compressed bodies, really compressed: refused unread, never inflated (docs/decisions/0005-http-rules.md). */
 const COMPRESSORS: Record<string, (bytes: Buffer) => Buffer> = {
   gzip: (bytes) => gzipSync(bytes),
   'x-gzip': (bytes) => gzipSync(bytes),
@@ -101,7 +101,7 @@ const PADDINGS: Record<string, (json: string, bytes: number) => string> = {
   'long value': (json, bytes) => `{"pad":"${'x'.repeat(bytes)}",${json.slice(1)}`,
 };
 
-/** Bodies over 16 KiB, chunked (no Content-Length) or declared: 413 (README, "HTTP rules"). Chunked bodies under it pass. */
+/** Bodies over 16 KiB, chunked (no Content-Length) or declared: 413 (docs/decisions/0005-http-rules.md). Chunked bodies under it pass. */
 export const bodySizeCases = named(
   fc
     .tuple(endpointAndEmail, fc.constantFrom(...Object.keys(PADDINGS)), fc.integer({ min: LIMIT + 1, max: 120_000 }), fc.boolean(), fc.constantFrom(512, 4096, 16_384))

@@ -10,7 +10,7 @@ export const anyPlaneCodePoint = fc
   .filter((codePoint) => codePoint < 0xd800 || codePoint > 0xdfff)
   .map((codePoint) => String.fromCodePoint(codePoint));
 
-/** Characters of Unicode categories Cc and Cf that look like nothing (README, "Validation": refused in emails). */
+/** Characters of Unicode categories Cc and Cf that look like nothing (docs/decisions/0006-validation.md: refused in emails). */
 export const CONTROL_AND_FORMAT_CHARACTERS = [
   '\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u0085', '\u009f',
   '\u00ad', '\u061c', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f',
@@ -88,7 +88,7 @@ export const nonString = fc.oneof(
   deepNesting,
 );
 
-/** Keys that reach the prototype chain when an object is built naively (README, "Validation": refused like any unknown field). */
+/** Keys that reach the prototype chain when an object is built naively (docs/decisions/0006-validation.md: refused like any unknown field). */
 export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
 
 /** Any value a field of a request body may be sent with. */

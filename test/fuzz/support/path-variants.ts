@@ -22,7 +22,7 @@ export interface PathCase {
   describe: string;
 }
 
-/** A library route under a case variant of its path, with a fuzzed body (README, "Errors": every rule holds whatever the case). */
+/** A library route under a case variant of its path, with a fuzzed body (docs/decisions/0004-errors.md: every rule holds whatever the case). */
 export function caseVariantRequests(strategy: FuzzStrategy): fc.Arbitrary<PathCase> {
   return fc
     .tuple(
@@ -52,7 +52,7 @@ export function caseVariantRequests(strategy: FuzzStrategy): fc.Arbitrary<PathCa
     });
 }
 
-/** A method and path under the prefix that no library route serves (README, "Errors": 404 NOT_FOUND). */
+/** A method and path under the prefix that no library route serves (docs/decisions/0004-errors.md: 404 NOT_FOUND). */
 export function unknownRouteRequests(strategy: FuzzStrategy): fc.Arbitrary<RawRequest> {
   const known = new Set(endpointsOf(strategy).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
   const segment = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_.'), minLength: 1, maxLength: 12 });

@@ -50,7 +50,7 @@ const invalidUtf8 = fc
     });
     const joined = parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(','), part]));
     const bytes = Buffer.concat([Buffer.from('{'), ...joined, Buffer.from('}')]);
-    // README (HTTP rules): bytes that are not UTF-8 are 400 MALFORMED_JSON. Pieces may join into a valid sequence (E2 82 + 80).
+    // docs/decisions/0005-http-rules.md: bytes that are not UTF-8 are 400 MALFORMED_JSON. Pieces may join into a valid sequence (E2 82 + 80).
     return { endpoint, kind: `invalid UTF-8 in ${field}`, bytes, expected: isUtf8(bytes) ? undefined : { status: 400, code: 'MALFORMED_JSON' } };
   });
 
@@ -107,7 +107,7 @@ function isUtf8(bytes: Buffer): boolean {
   }
 }
 
-/** README, "HTTP rules": a body JSON.parse refuses is 400 MALFORMED_JSON (a generated text may happen to be JSON). */
+/** docs/decisions/0005-http-rules.md: a body JSON.parse refuses is 400 MALFORMED_JSON (a generated text may happen to be JSON). */
 function malformedUnlessJson(text: string): RawBody['expected'] {
   try {
     JSON.parse(text);

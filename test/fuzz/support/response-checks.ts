@@ -15,7 +15,7 @@ export function describeExchange(request: RawRequest, response?: RawResponse): s
   return `${sent}\n  -> ${response.status} ${text}`;
 }
 
-/** README, "Errors": `{ statusCode, error, message, code }`, `code` one of the library's, `statusCode` the HTTP status. */
+/** docs/decisions/0004-errors.md: `{ statusCode, error, message, code }`, `code` one of the library's, `statusCode` the HTTP status. */
 export function expectErrorBody(request: RawRequest, response: RawResponse): void {
   const body = response.json as Record<string, unknown> | undefined;
   const problems: string[] = [];
@@ -33,7 +33,7 @@ export function expectErrorBody(request: RawRequest, response: RawResponse): voi
   if (problems.length > 0) throw new Error(`error response without the { statusCode, error, message, code } body (${problems.join('; ')}):\n${describeExchange(request, response)}`);
 }
 
-/** README, "Logging": no stack trace in a response body or in any log line. */
+/** docs/decisions/0024-logging.md: no stack trace in a response body or in any log line. */
 export function expectNoStackTrace(target: FuzzTarget, request: RawRequest, response: RawResponse): void {
   if (STACK_FRAME.test(response.text.replace(/\\n/g, '\n'))) throw new Error(`stack trace in the response body:\n${describeExchange(request, response)}`);
   const logged = target.logger.withStackFrames();

@@ -11,7 +11,7 @@ function postJson(t: TestApp, path: string, json: string) {
   return request(t.server).post(path).set('Content-Type', 'application/json').send(json);
 }
 
-/** README, "Validation": the input rules of every library endpoint that takes a body. */
+/** docs/decisions/0006-validation.md: the input rules of every library endpoint that takes a body. */
 describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
   'input rules on %s, %s strategy',
   (engine, strategy) => {

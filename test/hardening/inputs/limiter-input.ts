@@ -7,7 +7,7 @@ import { accountName } from '../../rate-limit/support/account-name.js';
 
 const ENGINES = await availableEngines();
 
-/** README, "Rate limiting": the per-account key comes only from a valid address, so nothing malformed reaches a backend. */
+/** docs/guides/rate-limiting.md: the per-account key comes only from a valid address, so nothing malformed reaches a backend. */
 describe.each(ENGINES)('the database rate limiter and malformed emails on %s', (engine) => {
   let t: TestApp;
   const logger = new CapturingLogger();

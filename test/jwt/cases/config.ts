@@ -14,7 +14,7 @@ function start(jwt: Partial<JwtOptions> | undefined): Promise<void> {
   return bootAuthModule(AuthModule.forRoot({ strategy: 'jwt', baseUrl: BASE_URL, jwt, password: { sendsResetMail: false } } as never));
 }
 
-describe('jwt configuration at startup (README, "Module shape")', () => {
+describe('jwt configuration at startup (docs/decisions/0001-module-shape.md)', () => {
   it.each([
     [undefined, 'jwt', 'is required for the jwt strategy', undefined],
     [{}, 'jwt.secretKey', 'is required', undefined],

@@ -102,7 +102,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
     expect(await familyRevoked(account.access)).toBe(false);
   });
 
-  it('a cookie-authenticated logout from another origin is refused; a bearer-only one needs no check (README, "Cross-site requests")', async () => {
+  it('a cookie-authenticated logout from another origin is refused; a bearer-only one needs no check (docs/decisions/0023-cross-site-requests.md)', async () => {
     const account = await t.account('origin@x.io');
     const evil = await request(t.url).post('/auth/logout').set('Cookie', `svc_refresh=${account.refresh}`).set('Origin', 'https://evil.test');
     expect(evil.status).toBe(403);

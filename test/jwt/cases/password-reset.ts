@@ -12,7 +12,7 @@ describe.each(ENGINES)('jwt and password reset on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('reset-password revokes every refresh family of the user, and with them the live access tokens (README, "Password recovery")', async () => {
+  it('reset-password revokes every refresh family of the user, and with them the live access tokens (docs/decisions/0014-password-recovery.md)', async () => {
     const laptop = await t.account('reset@x.io');
     const phone = tokensOf(await t.login('reset@x.io'));
     const bystander = await t.account('bystander@x.io');

@@ -10,7 +10,7 @@ describe.each(ENGINES)('jwt endpoints under the rate limiter on %s', (engine) =>
   });
   afterAll(() => t.close());
 
-  it('signup, login and refresh are limited out of the box (README, "Rate limiting"); /me is not', async () => {
+  it('signup, login and refresh are limited out of the box (docs/guides/rate-limiting.md); /me is not', async () => {
     const { access } = await t.account('limited@x.io');
     for (let i = 0; i < 2; i++) expect((await t.signup(`more-${i}@x.io`)).status).toBe(201);
     const signup = await t.signup('one-too-many@x.io');

@@ -166,7 +166,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     expect((await t.refresh(account.refresh)).status).toBe(200);
   });
 
-  it('cross-site refresh is refused before the token is touched (README, "Cross-site requests")', async () => {
+  it('cross-site refresh is refused before the token is touched (docs/decisions/0023-cross-site-requests.md)', async () => {
     const account = await t.account('csrf@x.io');
     const evil = await request(t.url).post('/auth/refresh').set('Cookie', `svc_refresh=${account.refresh}`).set('Origin', 'https://evil.test');
     expect(evil.status).toBe(403);

@@ -14,7 +14,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('signup answers 201 with the token body and sets the refresh cookie (README, "The jwt credential")', async () => {
+  it('signup answers 201 with the token body and sets the refresh cookie (docs/guides/jwt.md)', async () => {
     const response = await t.signup('Alice@Example.IO', { displayName: 'Alice' });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
@@ -33,7 +33,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(row.revoked_at).toBeNull();
   });
 
-  it('the access token carries the documented claims (README, "Access tokens (jwt)"), signed HS256', async () => {
+  it('the access token carries the documented claims (docs/decisions/0012-access-tokens-jwt.md), signed HS256', async () => {
     const { access } = tokensOf(await t.signup('claims@x.io'));
     expect(headerOf(access)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = claimsOf(access);

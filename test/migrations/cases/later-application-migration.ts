@@ -40,7 +40,7 @@ async function svcUsersTable(engine: Engine): Promise<Awaited<ReturnType<typeof 
   }
 }
 
-describe.each(ENGINES)('an application migration that adds user columns after every svc migration, on %s (README, "1. Your user entity and its migration")', (engine) => {
+describe.each(ENGINES)('an application migration that adds user columns after every svc migration, on %s (docs/guides/application.md)', (engine) => {
   it("keeps svc's columns and indexes of users, in one migration run; signup stores svc's columns and the application's", async () => {
     expect(Math.max(...authMigrations.map(timestampOf))).toBeLessThan(timestampOf(ApplicationUserColumns1795824000000));
     const svcOnly = await svcUsersTable(engine);

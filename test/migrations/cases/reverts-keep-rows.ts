@@ -7,7 +7,7 @@ const ENGINES = await availableEngines();
 const USER = '00000000-0000-4000-8000-000000000001';
 const SESSION = '00000000-0000-4000-8000-0000000000aa';
 
-describe.each(ENGINES)("svc's migrations reverted one by one on %s, on a database with a user and a session (README, \"Schema\")", (engine) => {
+describe.each(ENGINES)("svc's migrations reverted one by one on %s, on a database with a user and a session (docs/decisions/0002-schema.md)", (engine) => {
   it('each down but the initial schema\'s keeps the user and the session', async () => {
     const database = await freshDatabase(engine);
     const dataSource = new DataSource({ ...database.options, entities: authEntities(), migrations: authMigrations } as never);

@@ -30,7 +30,7 @@ class ApplicationGuard implements CanActivate {
   }
 }
 
-/** An application's own guard on svc's routes: its refusal keeps its status, with the library's error body (README, "Errors"). */
+/** An application's own guard on svc's routes: its refusal keeps its status, with the library's error body (docs/decisions/0004-errors.md). */
 describe("an application's global guard refusing a request to a library route", () => {
   let t: TestApp;
   beforeAll(async () => {

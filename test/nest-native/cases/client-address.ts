@@ -17,7 +17,7 @@ describe.each(ENGINES)('trustProxy on %s', (engine) => {
   it('records the client, not the proxy, in the session row, the events and the limiter keys', async () => {
     const viaProxy = (address: string) => ({ 'X-Forwarded-For': `198.51.100.66, ${address}` });
     expect((await request(t.server).post('/auth/signup').set(viaProxy('203.0.113.9')).send({ email: 'proxied@x.io', password: 'correct horse' })).status).toBe(201);
-    // The session row keeps the client's network only (README, "Devices").
+    // The session row keeps the client's network only (docs/guides/devices.md).
     expect(await t.dataSource.query('SELECT ip FROM sessions')).toEqual([{ ip: '203.0.113.0' }]);
 
     expect((await request(t.server).post('/auth/login').set(viaProxy('203.0.113.10')).send({ email: 'proxied@x.io', password: 'wrong horse' })).status).toBe(401);

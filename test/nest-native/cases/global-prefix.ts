@@ -3,8 +3,7 @@ import request from 'supertest';
 import { createTestApp } from '../../support/test-app.js';
 
 /**
- * Nest's global prefix would move svc's routes off the prefix its request rules guard (README,
- * "HTTP rules"): the application does not start; excluded from it, they work as usual.
+ * Nest's global prefix would move svc's routes off the prefix its request rules guard (docs/decisions/0005-http-rules.md): the application does not start; excluded from it, they work as usual.
  */
 describe("svc's routes and Nest's global prefix", () => {
   it('a global prefix covering them stops the application, saying how to exclude them', async () => {

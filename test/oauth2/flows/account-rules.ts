@@ -26,7 +26,7 @@ class Barrier implements AuthHooks {
   }
 }
 
-/** The account rules (README, "Accounts"): fail closed, never take an account over by email. */
+/** The account rules (docs/guides/oauth2.md): fail closed, never take an account over by email. */
 describe.each(MATRIX)('oauth2 account rules on %s with the %s credential', (engine, credential) => {
   let app: OAuth2App;
   beforeAll(async () => {

@@ -55,7 +55,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       'POST /auth/signup',
       'POST /auth/verify-email',
     ];
-    // A provider method also serves linking (README, "Linking accounts").
+    // A provider method also serves linking (docs/guides/linking.md).
     const oauth = (method: string) => [
       `GET /auth/${method}/{provider}/callback`,
       `GET /auth/${method}/{provider}/login`,

@@ -4,7 +4,7 @@ import { describeNotRun } from '../../support/not-run.js';
 import { createPasskeyApp, PASSKEY_INVALID, type PasskeyApp } from '../passkey-kit.js';
 
 if (await canUsePostgres()) {
-  describe.each(['session', 'jwt'] as const)('passkey challenges across two instances on one PostgreSQL, %s credential (README, "Passkeys (WebAuthn)")', (credential) => {
+  describe.each(['session', 'jwt'] as const)('passkey challenges across two instances on one PostgreSQL, %s credential (docs/decisions/0021-passkeys-webauthn.md)', (credential) => {
     let first: PasskeyApp;
     let second: PasskeyApp;
     beforeAll(async () => {

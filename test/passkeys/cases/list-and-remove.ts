@@ -8,7 +8,7 @@ const ENGINES = await availableEngines();
 const NO_SUCH_PASSKEY = { statusCode: 404, error: 'Not Found', message: 'No such passkey', code: 'NOT_FOUND' };
 const UNDECODABLE = { statusCode: 400, error: 'Bad Request', message: ['path: a parameter is not valid percent-encoding'], code: 'VALIDATION_FAILED' };
 
-describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rename, remove (README, \"Passkeys\")", (engine, credential) => {
+describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rename, remove (docs/guides/passkeys.md)", (engine, credential) => {
   let app: PasskeyApp;
   let serial = 0;
   beforeAll(async () => {
@@ -140,7 +140,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
   });
 });
 
-describe.each(ENGINES)('passkeys and linked identities count together as ways in, on %s (README, "Passkeys")', (engine) => {
+describe.each(ENGINES)('passkeys and linked identities count together as ways in, on %s (docs/guides/passkeys.md)', (engine) => {
   let app: PasskeyApp;
   beforeAll(async () => {
     app = await createPasskeyApp({

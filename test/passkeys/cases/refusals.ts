@@ -6,7 +6,7 @@ import { type Browser, createPasskeyApp, credentialCookiesOf, engineCredentialPa
 
 const PAIRS = await engineCredentialPairs();
 
-describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s credential: 401 PASSKEY_INVALID, no credential (README, "Passkeys")', (engine, credential) => {
+describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s credential: 401 PASSKEY_INVALID, no credential (docs/guides/passkeys.md)', (engine, credential) => {
   let app: PasskeyApp;
   let serial = 0;
   beforeAll(async () => {

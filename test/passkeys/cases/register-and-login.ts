@@ -6,7 +6,7 @@ import { createPasskeyApp, credentialCookiesOf, engineCredentialPairs, type Pass
 
 const PAIRS = await engineCredentialPairs();
 
-describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign in (README, "Passkeys")', (engine, credential) => {
+describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign in (docs/guides/passkeys.md)', (engine, credential) => {
   let app: PasskeyApp;
   let serial = 0;
   const nextEmail = () => `passkey${++serial}@x.io`;

@@ -15,7 +15,7 @@ const ANDROID_ORIGIN = `android:apk-key-hash:${'A'.repeat(43)}`;
 const withPasskeys = (passkeys: unknown, baseUrl = 'https://app.test', secret: string | null = TEST_SECRET) =>
   AuthModule.forRoot({ strategy: 'session', baseUrl, secret: secret ?? undefined, password: { bcryptCost: 10, sendsResetMail: false }, passkeys } as AuthOptions & { strategy: 'session' });
 
-describe('passkeys at startup (README, "Passkeys")', () => {
+describe('passkeys at startup (docs/guides/passkeys.md)', () => {
   const ipHost = 'must have a domain name as its host with passkeys: the host is the WebAuthn relying party id, which cannot be an IP address';
   it.each<[string, () => DynamicModule, AuthConfigError]>([
     ['an IPv4 address as the relying party id', () => withPasskeys({}, 'https://192.0.2.10'), new AuthConfigError('baseUrl', ipHost, 'https://192.0.2.10/')],
@@ -159,7 +159,7 @@ describe('the OpenAPI document with the section', () => {
   });
 });
 
-describe('rate limits of the passkey routes (README, "Rate limiting")', () => {
+describe('rate limits of the passkey routes (docs/guides/rate-limiting.md)', () => {
   let t: PasskeyApp;
   beforeAll(async () => {
     t = await createPasskeyApp({ engine: 'sqlite', credential: 'session', options: { rateLimit: { max: 2, windowSeconds: 60, trustedIpHeader: 'x-forwarded-for' } } });

@@ -10,7 +10,7 @@ import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recover
 const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';
 
-// README, "Rate limiting": with a rateLimit section, forgot-password (per address with 429, per account by
+// docs/guides/rate-limiting.md: with a rateLimit section, forgot-password (per address with 429, per account by
 // sending nothing more past the limit) and reset-password (per address) are limited out of the box.
 describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'password recovery rate limits on %s, %s strategy',

@@ -7,7 +7,7 @@ import { availableEngines } from '../../support/engines.js';
 import { createTestApp, TestClock } from '../../support/test-app.js';
 import { type CacheApp, createCacheApp, type Credential, type CredentialKind } from '../cache-kit.js';
 
-// README, "Principal cache": memory is bounded (least recently used out first), the TTL is a
+// docs/guides/principal-cache.md: memory is bounded (least recently used out first), the TTL is a
 // backstop read from the injected clock, and a cache no revocation could reach is refused at startup.
 // SQLite runs it with `invalidation: 'local'` (one instance alone on its database).
 const ENGINES = await availableEngines();

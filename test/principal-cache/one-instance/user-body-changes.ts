@@ -5,7 +5,7 @@ import { TEST_SECRET, TestClock } from '../../support/test-app.js';
 import { codeOfSecretAt } from '../../two-step/codes-of-secret.js';
 import { type CacheApp, createCacheApp, type Credential, type CredentialKind, PASSWORD } from '../cache-kit.js';
 
-// README, "Principal cache": a change the library makes to what the user body says goes from the
+// docs/guides/principal-cache.md: a change the library makes to what the user body says goes from the
 // cache at once. Turning two-step login on or off changes `mfa.totp`; a cached principal must not
 // keep the old answer until its TTL.
 const ENGINES = await availableEngines();

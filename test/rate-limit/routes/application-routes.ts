@@ -66,7 +66,7 @@ describe('@RateLimit() and @RateLimitFor() on application routes, with AuthModul
   });
 
   it('counts each keep-alive connection under its own address, request after request', async () => {
-    // The guard works a connection's key out once (README, "Rate limiting"): two connections, each
+    // The guard works a connection's key out once (docs/guides/rate-limiting.md): two connections, each
     // kept open from its own loopback address, take turns; each gets its own two requests.
     const baseUrl = await listenOnLoopback(app.getHttpServer());
     const agents = ['127.0.0.2', '127.0.0.3'].map((localAddress) => new Agent({ keepAlive: true, maxSockets: 1, localAddress }));

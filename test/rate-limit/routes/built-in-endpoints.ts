@@ -22,7 +22,7 @@ const variants: Variant[] = [
 
 const PASSWORD = 'correct horse battery';
 
-// README, "Rate limiting": with a rateLimit section, signup and login are limited out of the box (the other
+// docs/guides/rate-limiting.md: with a rateLimit section, signup and login are limited out of the box (the other
 // password endpoints live in controllers of their own), login also by its failures per account and address.
 describe.each(variants)('built-in endpoints limited by AuthModule, backend $name', (variant) => {
   let t: TestApp;

@@ -28,7 +28,7 @@ class AccountCountsFail extends MemoryRateLimitStorage {
   }
 }
 
-// README, "Rate limiting": on login, failures count per account and client; a ceiling per account slows a distributed guess.
+// docs/guides/rate-limiting.md: on login, failures count per account and client; a ceiling per account slows a distributed guess.
 describe('RateLimitGuard on login: failed attempts per account and client (memory)', () => {
   const clock = new TestClock(new Date(WINDOW_ALIGNED_EPOCH_MS));
   let app: INestApplication | undefined;

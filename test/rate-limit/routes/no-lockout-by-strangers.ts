@@ -34,7 +34,7 @@ function seen(answer: Answer) {
 }
 
 /**
- * README, "Rate limiting": one address cannot lock another out of an account. Every client here is
+ * docs/guides/rate-limiting.md: one address cannot lock another out of an account. Every client here is
  * a socket bound to its own loopback address (127.0.0.2, 127.0.0.3, ...), so the limiter sees real
  * client addresses, with no forwarded header.
  */

@@ -207,7 +207,7 @@ describe('RateLimitGuard (e2e, memory backend)', () => {
     });
   });
 
-  // README, "Rate limiting": login counts failed attempts per account (test/rate-limit/login-failures), never its successes.
+  // docs/guides/rate-limiting.md: login counts failed attempts per account (test/rate-limit/login-failures), never its successes.
   describe('login (accountFailures)', () => {
     it('lets logins of one account that do not fail through from any number of addresses', async () => {
       const server = await start({ max: 3, trustedIpHeader: 'x-forwarded-for' });

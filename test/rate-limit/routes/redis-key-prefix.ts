@@ -22,7 +22,7 @@ interface Client {
 const hexGroup = () => randomInt(0x1000, 0x10000).toString(16);
 
 /**
- * The keys a failed login makes (README, "Rate limiting": `<prefix><window start>:<key>`): its
+ * The keys a failed login makes (docs/guides/rate-limiting.md: `<prefix><window start>:<key>`): its
  * address, then its account's failures from that address and from all, the account named by its HMAC.
  */
 const loginKeys = (prefix: string, from: Client) => {
@@ -31,7 +31,7 @@ const loginKeys = (prefix: string, from: Client) => {
 };
 
 if (await canUseRedis()) {
-  // README, "Rate limiting": rateLimit.redisKeyPrefix starts every counter key, so applications sharing one Redis count apart.
+  // docs/guides/rate-limiting.md: rateLimit.redisKeyPrefix starts every counter key, so applications sharing one Redis count apart.
   describe('rateLimit.redisKeyPrefix on one shared Redis', () => {
     const connections: Redis[] = [];
     const apps: TestApp[] = [];

@@ -10,7 +10,7 @@ import { canUseRedis, deleteKeys, newRedisClient, randomRedisPrefix, REDIS_URL, 
 const EXIT_DEADLINE_MS = 10_000;
 
 if (await canUseRedis()) {
-  // README, "Rate limiting": who owns the Redis client of the redis backend.
+  // docs/guides/rate-limiting.md: who owns the Redis client of the redis backend.
   describe('rateLimit.redis: a client of the application, or { url } for svc to open and close', () => {
     // Opened in beforeAll, not here: Jest skips afterAll when a -t filter runs none of these tests, and an open connection keeps it from exiting.
     let inspector: Redis;

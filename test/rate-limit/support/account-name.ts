@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 
 /**
- * How README, "Rate limiting: windows and backends" says an account is named in limiter keys,
+ * How docs/decisions/0016-rate-limiting-windows-and-backends.md says an account is named in limiter keys,
  * computed here on its own: HMAC-SHA256 of the normalised email, base64url, keyed with
  * HKDF-SHA256(secret, no salt, info "svc rate-limit account keys", 32 bytes).
  */

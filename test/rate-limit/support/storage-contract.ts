@@ -19,8 +19,7 @@ export interface StorageUnderTest {
 export type StorageFactory = (clock: TestClock) => Promise<StorageUnderTest>;
 
 /**
- * The storage contract every backend meets on its real engine (README,
- * "Rate limiting"): exact counting under concurrency, fixed windows that reset, counts that
+ * The storage contract every backend meets on its real engine (docs/guides/rate-limiting.md): exact counting under concurrency, fixed windows that reset, counts that
  * stand when the request later fails, and `peek`, which reads a count without adding to it.
  */
 export function describeRateLimitStorageContract(name: string, createStorage: StorageFactory): void {

@@ -60,7 +60,7 @@ describe.each(ENGINES)('HTTP rules of the auth routes on %s', (engine) => {
     expect(response.headers['referrer-policy']).toBeUndefined();
   });
 
-  describe('cross-site requests authenticated by the session cookie (README, "Cross-site requests")', () => {
+  describe('cross-site requests authenticated by the session cookie (docs/decisions/0023-cross-site-requests.md)', () => {
     let cookie: string;
     beforeAll(async () => {
       const signup = await request(t.server).post('/auth/signup').send({ email: 'csrf@x.io', password: 'correct horse' });

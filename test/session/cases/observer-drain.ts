@@ -18,7 +18,7 @@ class SlowMailer {
   }
 }
 
-/** README, "5. Observers": shutdown and the drain wait for an observer's promise (a mail being sent). */
+/** docs/guides/application.md: shutdown and the drain wait for an observer's promise (a mail being sent). */
 describe('an async observer still sending its mail', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ const FAIL_SESSION_INSERT = {
   ],
 };
 
-describe.each(ENGINES)('one transaction per request on %s (README, "Transactions")', (engine) => {
+describe.each(ENGINES)('one transaction per request on %s (docs/decisions/0003-transactions.md)', (engine) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({ engine });

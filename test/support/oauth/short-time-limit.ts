@@ -3,7 +3,7 @@ import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../../libs/
 import { ProviderTimeLimit } from '#svc/auth';
 
 /**
- * The library's ProviderTimeLimit (README, "7. Tests of your application"), which a test may shorten
+ * The library's ProviderTimeLimit (docs/guides/testing.md), which a test may shorten
  * for the calls it makes wait: the configured providerTimeoutSeconds otherwise.
  */
 export class AdjustableProviderTimeLimit extends ProviderTimeLimit {

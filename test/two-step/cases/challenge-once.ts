@@ -5,7 +5,7 @@ import { createTwoStepApp, engineCredentialPairs, STEP_MS, type TwoStepApp } fro
 const PAIRS = await engineCredentialPairs();
 const CHALLENGE_INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Two-step login challenge is invalid or expired; log in again', code: 'MFA_CHALLENGE_INVALID' };
 
-/** README, "Two-step login": a challenge signs in once (RFC 6238 §5.2, OWASP ASVS 5.0 V6). */
+/** docs/guides/two-step.md: a challenge signs in once (RFC 6238 §5.2, OWASP ASVS 5.0 V6). */
 describe.each(PAIRS)('a two-step challenge is used once on %s, %s credential', (engine, credential) => {
   let t: TwoStepApp;
   let serial = 0;

@@ -8,7 +8,7 @@ const PAIRS = await engineCredentialPairs();
 const CODE_INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Code is invalid', code: 'MFA_CODE_INVALID' };
 const CHALLENGE_INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Two-step login challenge is invalid or expired; log in again', code: 'MFA_CHALLENGE_INVALID' };
 
-describe.each(PAIRS)('two-step codes on %s, %s credential (README, "Two-step login")', (engine, credential) => {
+describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
   let t: TwoStepApp;
   let serial = 0;
   const nextEmail = () => `codes${++serial}@x.io`;

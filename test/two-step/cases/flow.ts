@@ -6,7 +6,7 @@ import { boolOf, createTwoStepApp, engineCredentialPairs, PASSWORD, STEP_MS, typ
 
 const PAIRS = await engineCredentialPairs();
 
-describe.each(PAIRS)('two-step login on %s, %s credential (README, "Two-step login")', (engine, credential) => {
+describe.each(PAIRS)('two-step login on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
   let t: TwoStepApp;
   let serial = 0;
   const nextEmail = () => `two-step${++serial}@x.io`;

@@ -14,7 +14,7 @@ function wrongCodeOf(t: TwoStepApp, user: TwoStepUser): string {
   return ['000000', '111111', '222222', '333333'].find((code) => !near.includes(code))!;
 }
 
-describe.each(ENGINES)('two-step limits on %s (README, "Two-step login")', (engine) => {
+describe.each(ENGINES)('two-step limits on %s (docs/guides/two-step.md)', (engine) => {
   describe('per challenge, without a rateLimit section', () => {
     let t: TwoStepApp;
     beforeAll(async () => {

@@ -7,7 +7,7 @@ const ENGINES = await availableEngines();
 const MIGRATION = 'SvcMfaTotp1764000000500';
 const USERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 
-describe.each(ENGINES)(`migration ${MIGRATION} on %s, on a database with users (README, "Two-step login")`, (engine) => {
+describe.each(ENGINES)(`migration ${MIGRATION} on %s, on a database with users (docs/guides/two-step.md)`, (engine) => {
   it('adds users.mfa_totp_enabled (false for everyone), mfa_totp and mfa_recovery_codes; down restores the schema and keeps the users and their sessions', async () => {
     const database = await databaseBeforeMigration(engine, MIGRATION);
     const { dataSource, before, parameters } = database;

@@ -5,7 +5,7 @@ import { fromBase32, stepOf, totpAt } from '../rfc6238.js';
 
 const PAIRS = await engineCredentialPairs();
 
-describe.each(PAIRS)('passkeys and two-step login on %s, %s credential (README, "Two-step login", "Passkeys")', (engine, credential) => {
+describe.each(PAIRS)('passkeys and two-step login on %s, %s credential (docs/guides/two-step.md, "Passkeys")', (engine, credential) => {
   let app: PasskeyApp;
   beforeAll(async () => {
     app = await createPasskeyApp({ engine, credential, options: { mfa: { issuer: 'svc tests' } } });

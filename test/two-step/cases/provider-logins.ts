@@ -32,7 +32,7 @@ async function twoStepUserWithIdentity(app: SeveralWaysApp, email: string, login
   return { client, secret };
 }
 
-describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (README, "Two-step login")', (engine, credential) => {
+describe.each(PAIRS)('provider logins and two-step login on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
   describe('with challengeProviderLogins: false', () => {
     let app: SeveralWaysApp;
     beforeAll(async () => {

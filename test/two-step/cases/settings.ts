@@ -9,7 +9,7 @@ import { boolOf, createTwoStepApp, engineCredentialPairs, PASSWORD, type TwoStep
 const PAIRS = await engineCredentialPairs();
 const NEW_PASSWORD = 'a brand new passphrase';
 
-describe.each(PAIRS)('two-step settings on %s, %s credential (README, "Two-step login")', (engine, credential) => {
+describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
   let t: TwoStepApp;
   let serial = 0;
   const nextEmail = (local = 'settings') => `${local}${++serial}@x.io`;
@@ -128,7 +128,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (README, "Two-step 
   it('a reset keeps two-step login on and does not bypass it; a challenge issued before the reset is refused after it', async () => {
     const user = await t.twoStepUser(nextEmail());
     // The user proved the mailbox before (a verification link, an earlier reset): this reset is not the
-    // first proof, which would reclaim the account and remove the authenticator (README, "Account pre-hijacking").
+    // first proof, which would reclaim the account and remove the authenticator (docs/decisions/0022-account-pre-hijacking.md).
     await t.dataSource.query(`UPDATE users SET email_verified_at = created_at WHERE id = '${user.userId}'`);
     const before = await t.challenge(user.email);
     expect((await request(t.url).post('/auth/forgot-password').send({ email: user.email })).status).toBe(202);

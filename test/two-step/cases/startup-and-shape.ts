@@ -20,7 +20,7 @@ const password = { bcryptCost: 10, sendsResetMail: false };
 const withMfa = (mfa: unknown, extra: Partial<AuthOptions> = {}) =>
   AuthModule.forRoot({ strategy: 'session', baseUrl: BASE_URL, secret: TEST_SECRET, password, mfa, ...extra } as AuthOptions & { strategy: 'session' });
 
-describe('the mfa section at startup (README, "Options reference")', () => {
+describe('the mfa section at startup (docs/reference/options.md)', () => {
   it.each<[string, () => DynamicModule, AuthConfigError]>([
     [
       'without the password method',
@@ -62,7 +62,7 @@ describe('the mfa section at startup (README, "Options reference")', () => {
   });
 });
 
-describe.each(ENGINES)('TOTP without a limiter on %s (README, "Two-step login", Limits)', (engine) => {
+describe.each(ENGINES)('TOTP without a limiter on %s (docs/guides/two-step.md, Limits)', (engine) => {
   const WARNING = 'mfa is configured without a rateLimit section';
 
   it('the mfa section without a rateLimit section logs one warning at startup, to svc, naming both options', async () => {
@@ -141,7 +141,7 @@ describe('the OpenAPI document with the section', () => {
   });
 });
 
-describe.each(ENGINES)('a rotation of the module secret on %s (README, "Two-step login")', (engine) => {
+describe.each(ENGINES)('a rotation of the module secret on %s (docs/guides/two-step.md)', (engine) => {
   it('a secret sealed under the previous secret still signs in, and is sealed again under the new one at that use', async () => {
     const database = await lastingDatabase(engine);
     const clock = new TestClock();

@@ -9,7 +9,7 @@ const CREDENTIALS = ['session', 'jwt'] as const;
 
 /** Two instances of one application on one PostgreSQL database, as behind a load balancer, with one clock. */
 if (!ON_POSTGRES) describeNotRun('two instances on one PostgreSQL database', 'PostgreSQL is unreachable');
-else describe.each(CREDENTIALS)('two %s instances on one PostgreSQL database (README, "Two-step login")', (credential) => {
+else describe.each(CREDENTIALS)('two %s instances on one PostgreSQL database (docs/guides/two-step.md)', (credential) => {
   let a: TwoStepApp;
   let b: TwoStepApp;
   let drop: () => Promise<void>;

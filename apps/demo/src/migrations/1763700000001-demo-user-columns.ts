@@ -13,7 +13,7 @@ export class DemoUserColumns1763700000001 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    // SQLite: in place (README, "Schema"); dropColumn would copy users, and in a revert that deletes every session and token with the old copy.
+    // SQLite: in place (docs/decisions/0002-schema.md); dropColumn would copy users, and in a revert that deletes every session and token with the old copy.
     for (const column of ['internal_note', 'plan', 'display_name']) {
       if (queryRunner.connection.options.type === 'postgres') await queryRunner.dropColumn('users', column);
       else await queryRunner.query(`ALTER TABLE "users" DROP COLUMN "${column}"`);

@@ -14,7 +14,7 @@ import { demoPageModules, demoPageScript } from './script/index.js';
 const PAGE_SECURITY =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** The demo's page (README, "The demo page") and the files it loads: not API, so not in /docs. */
+/** The demo's page (docs/demo.md) and the files it loads: not API, so not in /docs. */
 @ApiExcludeController()
 @Controller()
 export class DemoPageController {

@@ -1,4 +1,4 @@
-/** The pages a mailed email link opens (README, "Verifying emails and changing them"). */
+/** The pages a mailed email link opens (docs/guides/email.md). */
 export type EmailLinkView = 'verify-email' | 'confirm-email' | 'cancel-email-change';
 
 const TEXTS: Record<EmailLinkView, { title: string; lead: string; button: string }> = {

@@ -13,7 +13,7 @@ import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.ht
 export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
 
 /**
- * The demo's page (README, "The demo page"). Static HTML: the script (/demo.js) decides which section to show
+ * The demo's page (docs/demo.md). Static HTML: the script (/demo.js) decides which section to show
  * once it knows whether someone is signed in, so nothing is usable before it runs.
  */
 export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {

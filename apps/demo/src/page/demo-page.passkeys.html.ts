@@ -1,5 +1,5 @@
 /**
- * Passkeys on the demo page (README, "The demo page"). Signed out: `Sign in with a passkey`, no
+ * Passkeys on the demo page (docs/demo.md). Signed out: `Sign in with a passkey`, no
  * email typed (the device offers the passkeys it holds for this site). Signed in: the list the
  * script fills from GET /auth/passkeys, a `Remove` button each, and `Add a passkey` with an optional name.
  */

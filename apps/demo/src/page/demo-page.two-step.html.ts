@@ -1,7 +1,7 @@
 import { escapeHtml } from './html-escape.js';
 
 /**
- * "Two-step login" (README, "The demo page"): TOTP from an authenticator app, with recovery codes.
+ * "Two-step login" (docs/demo.md): TOTP from an authenticator app, with recovery codes.
  * Each step is a `<template>` the script copies into place while it is current and removes after,
  * so the page never holds two fields of one label (`Password`, `Code`) for a program to confuse.
  */

@@ -76,12 +76,12 @@ export interface AuthConfig {
     readonly issuer: string;
     readonly challengeTtlSeconds: number;
     readonly challengeProviderLogins: boolean;
-    /** AES-256-GCM keys of the stored TOTP secrets, the current one first, each with its id (README, "Two-step login"). */
+    /** AES-256-GCM keys of the stored TOTP secrets, the current one first, each with its id (docs/guides/two-step.md). */
     readonly secretKeys: readonly { readonly id: string; readonly key: string }[];
     /** HMAC key of the challenge tokens. */
     readonly challengeKey: string;
   };
-  /** Present when passkeys are on (README, "Passkeys"). */
+  /** Present when passkeys are on (docs/guides/passkeys.md). */
   readonly passkeys?: {
     /** The host of `baseUrl` (WebAuthn L2 §5.1.2, `rp.id`). */
     readonly rpId: string;
@@ -93,7 +93,7 @@ export interface AuthConfig {
     /** HMAC key of the challenge cookie, derived from `secret`. */
     readonly challengeKey: string;
   };
-  /** The principal cache (README, "Principal cache"); absent: off. `invalidation` unset means "from the database type". */
+  /** The principal cache (docs/guides/principal-cache.md); absent: off. `invalidation` unset means "from the database type". */
   readonly principalCache?: {
     readonly maxEntries: number;
     readonly ttlSeconds: number;

@@ -16,7 +16,7 @@ export interface JwtOptions {
   refreshReuseGraceSeconds?: number;
   /**
    * Absolute lifetime of a refresh family (one login): past it the family's refresh and access tokens
-   * are refused, however recently they were used (README, "Devices"). @default 2592000, 30 days
+   * are refused, however recently they were used (docs/guides/devices.md). @default 2592000, 30 days
    * (3600..31536000, and at least `refreshTokenExpireDays`)
    */
   refreshFamilyTtlSeconds?: number;
@@ -31,7 +31,7 @@ export interface SessionOptions {
   loginOnSignup?: boolean;
   /**
    * Absolute lifetime of a session, from its login: past it the session is refused, however recently
-   * it was used (README, "Devices"). @default 2592000, 30 days (3600..31536000)
+   * it was used (docs/guides/devices.md). @default 2592000, 30 days (3600..31536000)
    */
   absoluteTtlSeconds?: number;
 }
@@ -43,7 +43,7 @@ export interface CookieOptions {
   refreshName?: string;
   /** @default 'svc_oauth_state' */
   oauthStateName?: string;
-  /** The two-step login's challenge cookie (README, "Two-step login"). @default 'svc_mfa' */
+  /** The two-step login's challenge cookie (docs/guides/two-step.md). @default 'svc_mfa' */
   mfaChallengeName?: string;
   /** The cookie that binds a passkey ceremony to its challenge. @default 'svc_passkey' */
   passkeyChallengeName?: string;
@@ -76,7 +76,7 @@ export interface PasswordOptions {
 }
 
 /**
- * Email verification and change of email (README, "Verifying emails and changing them"). The section
+ * Email verification and change of email (docs/guides/email.md). The section
  * being given turns both on; both mail the user, so both need the password method.
  */
 export interface EmailVerificationOptions {
@@ -99,8 +99,7 @@ export interface EmailVerificationOptions {
 }
 
 /**
- * Two-step login with an authenticator app (TOTP, RFC 6238) and recovery codes (README, "Two-step
- * login"). The section being given turns it on; it needs the password method and a secret to derive
+ * Two-step login with an authenticator app (TOTP, RFC 6238) and recovery codes (docs/guides/two-step.md). The section being given turns it on; it needs the password method and a secret to derive
  * its keys from (`secret`, else `jwt.secretKey` or an OAuth `secretKey`).
  */
 export interface MfaOptions {
@@ -110,7 +109,7 @@ export interface MfaOptions {
   challengeTtlSeconds?: number;
   /**
    * Provider logins (oauth2, oidc) of a user with two-step login on are challenged too: the callback
-   * sets the challenge cookie and redirects with `mfa=required` (README, "Two-step login"). `false`
+   * sets the challenge cookie and redirects with `mfa=required` (docs/guides/two-step.md). `false`
    * lets the provider's own factors stand for the second one. Given as `true`, it needs a provider
    * method (OWASP ASVS 5.0 V6: a second factor on every way in). @default true
    */
@@ -118,13 +117,13 @@ export interface MfaOptions {
   /**
    * Earlier values of the module's `secret`, newest first: stored TOTP secrets encrypted under a key
    * derived from one of them still decrypt, and are encrypted again under the current key at their
-   * next use (README, "Two-step login", rotation). @default []
+   * next use (docs/guides/two-step.md, rotation). @default []
    */
   previousSecrets?: string[];
 }
 
 /**
- * Passkeys (README, "Passkeys"): WebAuthn credentials a signed-in user adds, then signs in with.
+ * Passkeys (docs/guides/passkeys.md): WebAuthn credentials a signed-in user adds, then signs in with.
  * The relying party is `baseUrl`: its host is the relying party id, its origin the expected origin.
  */
 export interface PasskeyOptions {
@@ -163,7 +162,7 @@ export interface RedisCommands {
 
 /**
  * A Redis that svc connects to itself (ioredis, `new Redis(url)`) and disconnects when the
- * application shuts down (README, "Rate limiting"). A client given instead is the application's:
+ * application shuts down (docs/guides/rate-limiting.md). A client given instead is the application's:
  * svc never closes it.
  */
 export interface RedisUrl {
@@ -172,8 +171,7 @@ export interface RedisUrl {
 }
 
 /**
- * What the principal cache's redis invalidation needs of an ioredis client (README, "Principal
- * cache"): `publish` on it, and a `duplicate()` connection of its own to subscribe on.
+ * What the principal cache's redis invalidation needs of an ioredis client (docs/guides/principal-cache.md): `publish` on it, and a `duplicate()` connection of its own to subscribe on.
  */
 export interface RedisPubSubClient {
   publish(channel: string, message: string): Promise<unknown>;
@@ -191,7 +189,7 @@ export interface RedisSubscriber {
 }
 
 /**
- * The revocable principal cache (README, "Principal cache"): guarded requests whose credential was
+ * The revocable principal cache (docs/guides/principal-cache.md): guarded requests whose credential was
  * resolved lately skip the database; every revocation, on any instance, evicts it everywhere.
  */
 export interface PrincipalCacheOptions {
@@ -224,7 +222,7 @@ export interface RateLimitOptions {
   /**
    * Failed logins of one account, from all addresses together, per window, past which an address
    * that has itself failed for the account is refused; an address with no failure for it never is
-   * (README, "Rate limiting"). @default 10 × max (max..10000000)
+   * (docs/guides/rate-limiting.md). @default 10 × max (max..10000000)
    */
   accountCeiling?: number;
   /**
@@ -258,7 +256,7 @@ export interface AuthOptions {
   baseUrl: string;
   /**
    * One random secret (32+ characters, e.g. `openssl rand -base64 32`) from which the module derives
-   * a key per purpose (README, "Secrets"): the jwt signing key and the OAuth state key, unless their
+   * a key per purpose (docs/decisions/0010-secrets.md): the jwt signing key and the OAuth state key, unless their
    * sections give their own `secretKey`. @default unset: each section that signs needs its own
    */
   secret?: string;
@@ -294,9 +292,9 @@ export interface AuthOptions {
   /** Two-step login: TOTP and recovery codes (needs the password method and a secret). @default unset: off */
   mfa?: MfaOptions;
   rateLimit?: RateLimitOptions;
-  /** Passkeys beside the other ways in (needs `secret`; README, "Passkeys"). @default unset: no passkey routes */
+  /** Passkeys beside the other ways in (needs `secret`; docs/guides/passkeys.md). @default unset: no passkey routes */
   passkeys?: PasskeyOptions;
-  /** Opt-in cache of resolved principals, revocable across instances (README, "Principal cache"). @default unset: every guarded request reads the database */
+  /** Opt-in cache of resolved principals, revocable across instances (docs/guides/principal-cache.md). @default unset: every guarded request reads the database */
   principalCache?: PrincipalCacheOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
@@ -310,7 +308,7 @@ export interface AuthEntities {
   user?: Type<SvcUser>;
 }
 
-/** What the configuration reads of the graph-shaping extras (README, "Options reference"). */
+/** What the configuration reads of the graph-shaping extras (docs/reference/options.md). */
 export interface ConfigShapeOptions extends ModuleShapeOptions {
   /** Path prefix of every endpoint. @default '/auth' */
   prefix?: string;

@@ -11,7 +11,7 @@ const MAX_WORD_LENGTH = 64;
 /**
  * l33t variants (`s3cr3t`, `pr0duct10n`) tried per word. zxcvbn's default of 100 took 0.6–0.8 s
  * on a 64-character hex value on a busy 2-core machine; 3 finds the usual ones in 50–85 ms
- * (README, "Secrets").
+ * (docs/decisions/0010-secrets.md).
  */
 const L33T_SUBSTITUTIONS = 3;
 /** Punctuation and space: what a separator is chosen from. */

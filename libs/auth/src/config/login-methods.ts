@@ -36,7 +36,7 @@ export interface ModuleShapeOptions {
    * none of them: password alone); with `forRootAsync`, `['password']`
    */
   login?: readonly LoginMethod[];
-  /** The seed's shorthand for one login method and its credential (README, "Options reference"). */
+  /** The seed's shorthand for one login method and its credential (docs/reference/options.md). */
   strategy?: AuthStrategy;
 }
 

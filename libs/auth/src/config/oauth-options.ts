@@ -9,7 +9,7 @@ export interface OAuthUserInfo {
   /** The provider's identifier of the user, as a string (at most 255 characters). */
   providerUserId: string;
   email: string | null;
-  /** No user is created from an email that is not verified (README, "Accounts"). */
+  /** No user is created from an email that is not verified (docs/guides/oauth2.md). */
   emailVerified: boolean;
   name: string | null;
   avatarUrl: string | null;
@@ -36,7 +36,7 @@ export interface OAuthProviderOptionsBase {
    * The application's `@SvcInput()` columns of a user created by a first login, from what the
    * provider sent (the userinfo JSON for oauth2; the verified id_token claims and userinfo for
    * oidc) and the identity. Checked by the signup rules: a value that breaks them is left out and
-   * logged (README, "Linking accounts"). Runs at each login; used only when the login creates the user.
+   * logged (docs/guides/linking.md). Runs at each login; used only when the login creates the user.
    * @default unset: a new user gets no application columns
    */
   mapProfileToColumns?: ProfileColumnsMapper;

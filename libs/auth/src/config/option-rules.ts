@@ -23,7 +23,7 @@ export function oneOf<T extends string>(field: string, value: unknown, fallback:
   return value as T;
 }
 
-/** Secrets that sign credentials: long and not a placeholder (README, "Secrets"). Their value is never quoted. */
+/** Secrets that sign credentials: long and not a placeholder (docs/decisions/0010-secrets.md). Their value is never quoted. */
 export function secret(field: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) throw new AuthConfigError(field, 'is required');
   if (value.length < 32) throw new AuthConfigError(field, 'must be at least 32 characters');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { estimatedEntropyBits, estimatedGuessBits, isObviousPlaceholder, isPlaceholderSecret, MIN_SECRET_BITS } from './placeholder-secret.js';
 
 const FOX = 'the quick brown fox jumps over the lazy dog again';
-/** Each draw costs the estimator tens of milliseconds (README, "Secrets"): a few draws, not hundreds. */
+/** Each draw costs the estimator tens of milliseconds (docs/decisions/0010-secrets.md): a few draws, not hundreds. */
 const DRAWS = 20;
 
 const hex = (text: string) => Buffer.from(text).toString('hex');

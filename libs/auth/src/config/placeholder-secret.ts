@@ -4,7 +4,7 @@ import { estimatedGuessBits } from './guess-estimate.js';
 export { estimatedEntropyBits } from './entropy-estimate.js';
 export { estimatedGuessBits } from './guess-estimate.js';
 
-/** A signing secret must carry at least this much by both estimates (README, "Secrets"; RFC 8725 §3.5). */
+/** A signing secret must carry at least this much by both estimates (docs/decisions/0010-secrets.md; RFC 8725 §3.5). */
 export const MIN_SECRET_BITS = 128;
 
 /**

@@ -214,7 +214,7 @@ describe('validateAuthOptions', () => {
 
   it('never refuses random secrets of 32 characters or more', () => {
     const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-    // Each draw costs the estimator tens of milliseconds (README, "Secrets"): a few draws, not thousands.
+    // Each draw costs the estimator tens of milliseconds (docs/decisions/0010-secrets.md): a few draws, not thousands.
     for (let i = 0; i < 20; i++) {
       expect(isPlaceholderSecret(randomBytes(32).toString('base64url'))).toBe(false);
       expect(isPlaceholderSecret(randomBytes(24).toString('base64'))).toBe(false);

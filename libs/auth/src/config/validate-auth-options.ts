@@ -105,7 +105,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
 }
 
 /**
- * README, "Options reference": a section that would not take effect stops startup, naming it, so
+ * docs/reference/options.md: a section that would not take effect stops startup, naming it, so
  * that nothing configured is silently ignored (an `oidc` section without the oidc login method, a
  * `jwt` section under the session credential).
  */
@@ -197,7 +197,7 @@ function assertShorthandCredential(options: AuthOptions, shape: ModuleShape): vo
 
 /**
  * The limiter's settings. Per-account counters are keyed by an HMAC of the email, never the email
- * (README, "Rate limiting: windows and backends"); its key is derived from the module's secret, or
+ * (docs/decisions/0016-rate-limiting-windows-and-backends.md); its key is derived from the module's secret, or
  * else from a section's. The memory backend may do without one (a random key per process); the
  * database and redis backends may not: every instance must key an account alike.
  */

@@ -6,7 +6,7 @@ import { bool, int } from './option-rules.js';
 import { safeRedirectPath } from './safe-redirect.js';
 
 /**
- * The `emailVerification` section (README, "Verifying emails and changing them"): absent, neither
+ * The `emailVerification` section (docs/guides/email.md): absent, neither
  * feature is on. Both send mail to an address the user gives, and only a password account has one
  * of its own choosing, so the section needs the password method: without it, it would not take effect.
  */

@@ -10,7 +10,7 @@ import { bool, int, nonEmptyString, secret } from './option-rules.js';
 const SECRET_KEY_PURPOSE = 'mfa totp secrets';
 
 /**
- * The `mfa` section (README, "Two-step login"): absent, two-step login is off. Setup and disable
+ * The `mfa` section (docs/guides/two-step.md): absent, two-step login is off. Setup and disable
  * confirm with the account's password, so the section needs the password method; its keys (the
  * stored secrets' cipher, the challenge's signature) are derived from the module's `secret`, else,
  * as the limiter's account key is, from `jwt.secretKey` or an OAuth `secretKey`, so it needs one of

@@ -9,7 +9,7 @@ import { int, nonEmptyString, oneOf, originOf } from './option-rules.js';
 const ANDROID_APP_ORIGIN = /^android:apk-key-hash:[A-Za-z0-9_-]{43}$/;
 
 /**
- * The `passkeys` section (README, "Passkeys"): absent, passkeys are off. What cannot work stops
+ * The `passkeys` section (docs/guides/passkeys.md): absent, passkeys are off. What cannot work stops
  * startup, naming the field: a relying party id that is an IP address (WebAuthn L2 §5.1.2: the
  * rp id is a registrable domain suffix of the origin's host, never an address), a `baseUrl` that
  * is not a secure context (WebAuthn L2 §5: https, or http on localhost), an extra origin that is

@@ -7,7 +7,7 @@ import { int, isRedisUrl, oneOf, redisUrl } from './option-rules.js';
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * The `principalCache` section (README, "Principal cache"): absent, the cache is off. Whether the
+ * The `principalCache` section (docs/guides/principal-cache.md): absent, the cache is off. Whether the
  * chosen invalidation can work (PostgreSQL under 'postgres') is checked at startup, where the data
  * source is known.
  */

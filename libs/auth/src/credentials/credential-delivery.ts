@@ -65,7 +65,7 @@ export class CredentialDelivery {
   }
 }
 
-/** The seed's `strategy` of a login: the provider method for a provider login, else the credential (README, "Events reference"). */
+/** The seed's `strategy` of a login: the provider method for a provider login, else the credential (docs/reference/events.md). */
 function strategyOf(method: LoginEventMethod, credential: CredentialKind): AuthStrategy {
   return method === 'oauth2' || method === 'oidc' ? method : credential;
 }

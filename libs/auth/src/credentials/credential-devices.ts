@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 
-/** One place a user is signed in: a session row, or a refresh family of the jwt credential (README, "Devices"). */
+/** One place a user is signed in: a session row, or a refresh family of the jwt credential (docs/guides/devices.md). */
 export interface Device {
   /** The session's id, or the family's (the access token's `sid`). */
   id: string;

@@ -5,7 +5,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 /**
  * How a credential (a session, or a refresh family with its access token) reaches a user who has
  * just proven who they are, in two steps: `issue` stages it inside the request's transaction, so
- * that it is committed with the rows it goes with or not at all (README, "Transactions"); `deliver...` hands
+ * that it is committed with the rows it goes with or not at all (docs/decisions/0003-transactions.md); `deliver...` hands
  * it to the client once that transaction has committed. Every login method (password, OAuth) goes
  * through the issuer of the configured credential.
  */

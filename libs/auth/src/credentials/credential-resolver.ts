@@ -22,13 +22,13 @@ export interface CredentialResolver {
   /**
    * Who holds the credential's cookie, or null: the session cookie's user, or the user of the
    * refresh cookie's live family. For a top-level navigation such as an OAuth callback, which
-   * carries cookies but never a bearer header (README, "Linking accounts").
+   * carries cookies but never a bearer header (docs/guides/linking.md).
    */
   resolveFromCookie(request: Request): Promise<Principal | null>;
 }
 
 /**
- * A copy of a cached principal for one request (README, "Principal cache"): what a handler or a
+ * A copy of a cached principal for one request (docs/guides/principal-cache.md): what a handler or a
  * guard does to `request.user` or to the row stays in that request.
  */
 export function copyOfPrincipal(principal: Principal): Principal {

@@ -6,7 +6,7 @@ import type { CredentialResolver, Principal } from './credential-resolver.js';
 const PRINCIPAL = Symbol('svc:principal');
 
 /**
- * Protects a route (README, "3. Protect your routes"): resolves the authenticated user or answers 401
+ * Protects a route (docs/guides/application.md): resolves the authenticated user or answers 401
  * `UNAUTHENTICATED`. One guard for every strategy: the credential supplies the resolver. Like
  * passport's guards, it puts the user body on `request.user`, where role guards and loggers look.
  */

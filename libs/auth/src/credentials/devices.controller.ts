@@ -22,7 +22,7 @@ export interface DeviceBody {
 }
 
 /**
- * The signed-in user's devices, whatever the credential (README, "Devices"): list them, end one, end
+ * The signed-in user's devices, whatever the credential (docs/guides/devices.md): list them, end one, end
  * every other one (OWASP Session Management Cheat Sheet: let users see and end their active sessions;
  * ASVS 5.0 V7.5). An ended one is refused at its next request, through the credential's own checks.
  * Mounted under the prefix; a cookie-authenticated DELETE meets the cross-site check.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A 256-bit random token for a cookie or a mail, URL-safe (README, "Sessions"). */
+/** A 256-bit random token for a cookie or a mail, URL-safe (docs/decisions/0007-sessions.md). */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -18,7 +18,7 @@ export interface ReclaimedWaysIn {
 }
 
 /**
- * The first proof of a user's mailbox reclaims the account (README, "Account pre-hijacking"): the
+ * The first proof of a user's mailbox reclaims the account (docs/decisions/0022-account-pre-hijacking.md): the
  * address was never proven before, so whoever signed up with it may not be its owner, and nothing
  * they did may outlive the owner's proof. Runs in the proof's transaction, under the user's row lock.
  */

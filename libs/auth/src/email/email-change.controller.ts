@@ -8,7 +8,7 @@ import { EmailChange } from './email-change.service.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import type { EmailTokenPayload } from './email-verification.controller.js';
 
-/** change-email, confirm-email and cancel-email-change (README, "Verifying emails and changing them"). Mounted under the prefix. */
+/** change-email, confirm-email and cancel-email-change (docs/guides/email.md). Mounted under the prefix. */
 @Controller()
 @UseGuards(EmailLifecycleOn)
 export class EmailChangeController {

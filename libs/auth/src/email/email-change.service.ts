@@ -22,7 +22,7 @@ import { EmailTokenStore } from './email-token-store.js';
 import { PasswordCheck, UnusedResetLinks } from './password-method.js';
 
 /**
- * Change of email (README, "Verifying emails and changing them"). OWASP Authentication Cheat Sheet,
+ * Change of email (docs/guides/email.md). OWASP Authentication Cheat Sheet,
  * "Changing A User's Registered Email Address": the current password is asked again, the new
  * address confirms with a single-use, expiring link before anything changes, and the old address
  * is told, with a link that cancels the change. A taken new address answers as any other (no

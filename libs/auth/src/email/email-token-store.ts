@@ -8,7 +8,7 @@ import { hashToken, randomToken } from '../crypto/opaque-token.js';
 import { EmailToken, type EmailTokenPurpose } from '../entities/email-token.entity.js';
 
 /**
- * Rows of `email_tokens` (README, "Verifying emails and changing them"). Every method runs in the
+ * Rows of `email_tokens` (docs/guides/email.md). Every method runs in the
  * caller's transaction. OWASP Forgot Password Cheat Sheet, applied to mailed links: 256 random bits,
  * stored as SHA-256 and found by that hash, single use, expiring; ASVS 2.5.
  */

@@ -12,7 +12,7 @@ export interface EmailTokenPayload {
   token: SecretString;
 }
 
-/** verify-email and send-verification (README, "Verifying emails and changing them"). Mounted under the prefix. */
+/** verify-email and send-verification (docs/guides/email.md). Mounted under the prefix. */
 @Controller()
 @UseGuards(EmailLifecycleOn)
 export class EmailVerificationController {

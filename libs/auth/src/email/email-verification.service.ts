@@ -19,11 +19,11 @@ import { verificationLink } from './email-links.js';
 import { EmailTokenStore } from './email-token-store.js';
 
 /**
- * Email verification (README, "Verifying emails and changing them"): a mailed single-use link proves
+ * Email verification (docs/guides/email.md): a mailed single-use link proves
  * the user receives mail at their email (OWASP Authentication Cheat Sheet; ASVS 2.5: tokens random,
  * stored hashed, expiring, single use). Signup sends the first message, `POST /send-verification` a
  * new one (superseding the older), `POST /verify-email` uses one; the first proof of the mailbox
- * reclaims the account (README, "Account pre-hijacking").
+ * reclaims the account (docs/decisions/0022-account-pre-hijacking.md).
  */
 @Injectable()
 export class EmailVerification {

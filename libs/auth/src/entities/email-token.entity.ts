@@ -4,7 +4,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export type EmailTokenPurpose = 'verify' | 'change' | 'cancel';
 
 /**
- * A single-use token mailed for an email address (table `email_tokens`; README, "Schema"): `verify`
+ * A single-use token mailed for an email address (table `email_tokens`; docs/decisions/0002-schema.md): `verify`
  * proves the user receives mail at their email, `change` that they receive it at `newEmail`, `cancel`
  * (the link of the notice to the old address) that the old address refuses a pending change.
  */

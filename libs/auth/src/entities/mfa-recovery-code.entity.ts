@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One single-use recovery code of a user (table `mfa_recovery_codes`; README, "Two-step login"), stored as its SHA-256. */
+/** One single-use recovery code of a user (table `mfa_recovery_codes`; docs/guides/two-step.md), stored as its SHA-256. */
 @Entity('mfa_recovery_codes')
 export class MfaRecoveryCode {
   @PrimaryColumn({ type: 'varchar', length: 36 })

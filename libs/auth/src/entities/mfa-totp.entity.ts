@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A user's authenticator-app secret (table `mfa_totp`; README, "Two-step login"): pending from
+ * A user's authenticator-app secret (table `mfa_totp`; docs/guides/two-step.md): pending from
  * setup until a first code enables it. The secret is stored encrypted only (AES-256-GCM).
  */
 @Entity('mfa_totp')

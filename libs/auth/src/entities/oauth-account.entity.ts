@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
 
-/** Links a provider identity to a user (table `oauth_accounts`; README, "Schema"). */
+/** Links a provider identity to a user (table `oauth_accounts`; docs/decisions/0002-schema.md). */
 @Entity('oauth_accounts')
 @Unique('uq_oauth_accounts_provider_user', ['provider', 'providerUserId'])
 export class OAuthAccount {

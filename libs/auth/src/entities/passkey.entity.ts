@@ -4,7 +4,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 const COUNTER = { to: (value: number) => value, from: (value: string | number) => Number(value) };
 
 /**
- * A WebAuthn credential a user registered (table `passkeys`; README, "Schema"): what it takes to
+ * A WebAuthn credential a user registered (table `passkeys`; docs/decisions/0002-schema.md): what it takes to
  * verify its assertions (the credential id, the COSE public key, the signature counter) and what the
  * user sees in their list (a name, when it was added and last used).
  */

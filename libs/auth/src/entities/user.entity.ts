@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * The columns the library relies on (table `users`; README, "Schema"). An application adds its own
+ * The columns the library relies on (table `users`; docs/decisions/0002-schema.md). An application adds its own
  * columns by extending this class (or `User`) and tagging them `@SvcInput()` / `@SvcReturned()`.
  */
 export abstract class SvcUser {
@@ -15,15 +15,14 @@ export abstract class SvcUser {
 
   /**
    * The UTS #39 skeleton of `email`: two addresses that look alike share it, and it is unique, so a
-   * look-alike of a registered address cannot register (README, "Validation"). Written by svc only.
+   * look-alike of a registered address cannot register (docs/decisions/0006-validation.md). Written by svc only.
    */
   @Column({ name: 'email_skeleton', type: 'varchar', length: 320, nullable: true, unique: true })
   emailSkeleton: string | null;
 
   /**
    * When the user proved they receive mail at `email` (a verification link, a confirmed change of
-   * email, a provider's verified email at creation); null until then (README, "Verifying emails and
-   * changing them"). Written by svc only.
+   * email, a provider's verified email at creation); null until then (docs/guides/email.md). Written by svc only.
    */
   @Column({ name: 'email_verified_at', type: Date, nullable: true })
   emailVerifiedAt: Date | null;
@@ -36,7 +35,7 @@ export abstract class SvcUser {
   isActive: boolean;
 
   /**
-   * Whether two-step login is on for the user (README, "Two-step login"): written with `mfa_totp`
+   * Whether two-step login is on for the user (docs/guides/two-step.md): written with `mfa_totp`
    * in one transaction, so a login and `/me` know it from the user's row. Written by svc only.
    */
   @Column({ name: 'mfa_totp_enabled', type: 'boolean', default: false })

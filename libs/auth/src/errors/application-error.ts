@@ -10,7 +10,7 @@ export interface ApplicationErrorBody {
 }
 
 /**
- * An error of the application's own routes and guards in svc's error body (README, "Errors"), under a
+ * An error of the application's own routes and guards in svc's error body (docs/decisions/0004-errors.md), under a
  * code of its own (`new ApplicationError(409, 'NOTE_LOCKED', 'The note is being edited')`). Nest's
  * default filter answers it with that body too; for svc's own codes, throw `AuthError`.
  */

@@ -12,7 +12,7 @@ export interface AuthErrorBody {
 
 /**
  * The one error class of the library. It is an `HttpException`, so Nest's default filter answers
- * it with the error body of README, "Errors" (`{ statusCode, error, message, code }`) wherever it is thrown (the library's routes or the application's).
+ * it with the error body of docs/decisions/0004-errors.md (`{ statusCode, error, message, code }`) wherever it is thrown (the library's routes or the application's).
  */
 export class AuthError extends HttpException {
   override readonly name = 'AuthError';

@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 
 /**
  * Every error code the library answers with, its HTTP status and default message: the one place
- * where domain errors meet HTTP (README, "Errors").
+ * where domain errors meet HTTP (docs/decisions/0004-errors.md).
  */
 export const AUTH_ERRORS = {
   VALIDATION_FAILED: [HttpStatus.BAD_REQUEST, 'Request body is invalid'],

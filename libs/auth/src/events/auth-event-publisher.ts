@@ -11,7 +11,7 @@ import type { AuthEventName, AuthEventPayloads } from './auth-events.js';
 const SECRET_FIELDS = ['token', 'link', 'providerAccessToken', 'providerRefreshToken'];
 
 /**
- * Delivers events to observers after the response has been sent (README, "5. Observers"). Each observer
+ * Delivers events to observers after the response has been sent (docs/guides/application.md). Each observer
  * runs on its own: a crash is logged to `svc` and changes nothing else. The delivery lasts until
  * every observer's promise has settled, at most `hookTimeoutSeconds`, so that shutdown (and a
  * test's drain) waits for a mail being sent but never for an observer that hangs.

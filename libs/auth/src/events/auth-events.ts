@@ -2,7 +2,7 @@ import type { AuthStrategy, CredentialKind, LoginEventMethod, OAuthMethod } from
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
-/** Names of the events observers listen to (README, "5. Observers"). */
+/** Names of the events observers listen to (docs/guides/application.md). */
 export const AuthEvent = {
   SignupAfter: 'svc.signup.after',
   LoginAfter: 'svc.login.after',
@@ -109,7 +109,7 @@ export interface OidcLoginAfterEvent {
   userInfo: OAuthUserInfo;
 }
 
-/** An identity at a provider linked to a user, or unlinked from it (README, "Linking accounts"). */
+/** An identity at a provider linked to a user, or unlinked from it (docs/guides/linking.md). */
 export interface AccountLinkEvent {
   user: UserBody;
   method: OAuthMethod;
@@ -179,7 +179,7 @@ export interface EmailChangedEvent {
   at: Date;
 }
 
-/** A session (or jwt refresh family) ended through DELETE /sessions, one event per id (README, "Devices"). */
+/** A session (or jwt refresh family) ended through DELETE /sessions, one event per id (docs/guides/devices.md). */
 export interface SessionRevokedEvent {
   userId: string;
   /** The session's id, or the refresh family's. */
@@ -188,7 +188,7 @@ export interface SessionRevokedEvent {
   by: 'user';
 }
 
-/** Two-step login turned on or off for a user (README, "Two-step login"); `at` by the injected clock. */
+/** Two-step login turned on or off for a user (docs/guides/two-step.md); `at` by the injected clock. */
 export interface MfaChangeEvent {
   userId: string;
   at: Date;
@@ -207,7 +207,7 @@ export interface MfaFailureEvent {
   at: Date;
 }
 
-/** A passkey added to the user's account, or removed from it (README, "Passkeys"). */
+/** A passkey added to the user's account, or removed from it (docs/guides/passkeys.md). */
 export interface PasskeyChangeEvent {
   user: UserBody;
   passkeyId: string;

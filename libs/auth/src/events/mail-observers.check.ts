@@ -19,7 +19,7 @@ function eventKey(name: AuthEventName): string {
 }
 
 /**
- * Nothing silently dropped (README, "5. Observers"): an event that carries a message the
+ * Nothing silently dropped (docs/guides/application.md): an event that carries a message the
  * application must send (a reset link; with `emailVerification`, a verification link, a change of
  * email's confirmation and notice) needs an observer, or the user waits for a mail that never
  * comes. At startup, an observer is a method marked `@OnAuthEvent`/`@OnEvent` for the event on any

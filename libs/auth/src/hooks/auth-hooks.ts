@@ -56,7 +56,7 @@ export interface OAuthLoginPayload {
   provider: string;
   /** Who the provider says the user is; a hook may change it (it is checked again). */
   userInfo: OAuthUserInfo;
-  /** Present when a signed-in user is linking this identity to their account (README, "Linking accounts"). */
+  /** Present when a signed-in user is linking this identity to their account (docs/guides/linking.md). */
   link?: { user: UserBody };
 }
 

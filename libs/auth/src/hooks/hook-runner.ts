@@ -15,7 +15,7 @@ type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
 class HookTimedOut extends Error {}
 
 /**
- * Calls one before-hook, failing closed (README, "Before-hooks"): an abort refuses, a crash or no answer
+ * Calls one before-hook, failing closed (docs/decisions/0011-before-hooks.md): an abort refuses, a crash or no answer
  * within `hookTimeoutSeconds` is a 500, and nothing of the operation has been written yet.
  */
 @Injectable()

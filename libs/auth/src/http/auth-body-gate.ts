@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AuthError } from '../errors/auth.error.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 
-/** Headers on every auth response: credentials are never cached, URLs never leak (README, "HTTP rules"). */
+/** Headers on every auth response: credentials are never cached, URLs never leak (docs/decisions/0005-http-rules.md). */
 function setAuthResponseHeaders(response: Response): void {
   response.setHeader('Cache-Control', 'no-store');
   response.setHeader('Referrer-Policy', 'no-referrer');
@@ -11,7 +11,7 @@ function setAuthResponseHeaders(response: Response): void {
 
 /**
  * The first handler of every request under the prefix, in front of the application's body parsers
- * (README, "HTTP rules"). It sets the auth response headers and reads the body itself, strictly:
+ * (docs/decisions/0005-http-rules.md). It sets the auth response headers and reads the body itself, strictly:
  * `application/json` in UTF-8 only, no `Content-Encoding` (a compressed body is refused, never
  * inflated), at most `bodyLimitBytes` as received (chunked bodies included). The parsed body goes
  * to `request.body`; the application's parsers then see a finished request and leave it alone.

@@ -6,7 +6,6 @@ import { AuthBodyPipe } from './auth-body.pipe.js';
 const TheRequest = createParamDecorator((_schema: AuthSchemaName, context: ExecutionContext) => context.switchToHttp().getRequest<Request>());
 
 /**
- * The request's body, validated against `schema` and passed through its before-hook (README,
- * "4. Before-hooks"): the one way a library handler receives a body.
+ * The request's body, validated against `schema` and passed through its before-hook (docs/guides/application.md): the one way a library handler receives a body.
  */
 export const AuthBody = (schema: AuthSchemaName): ParameterDecorator => TheRequest(schema, AuthBodyPipe);

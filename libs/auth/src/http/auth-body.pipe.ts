@@ -31,7 +31,7 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
 
 /**
  * The pipe of `@AuthBody(schema)`: validates the request's JSON body against the schema built at
- * startup (unknown fields refused, README, "Validation"), wraps secrets in `SecretString`, and runs
+ * startup (unknown fields refused, docs/decisions/0006-validation.md), wraps secrets in `SecretString`, and runs
  * the operation's before-hook; the handler receives what the hook returned, typed.
  */
 @Injectable()

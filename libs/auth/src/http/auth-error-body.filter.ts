@@ -8,7 +8,7 @@ import { APPLICATION_ERRORS, authErrorOf } from './auth-exception.filter.js';
 
 /**
  * Opt-in, for the application's own routes: every error answers svc's error body
- * `{ statusCode, error, message, code }` (README, "Errors"), as svc's routes do.
+ * `{ statusCode, error, message, code }` (docs/decisions/0004-errors.md), as svc's routes do.
  * `app.useGlobalFilters(new AuthErrorBodyFilter())`, or `{ provide: APP_FILTER, useClass: AuthErrorBodyFilter }`.
  * - `AuthError`, `ApplicationError` and any `HttpException` whose body has a `code`: as thrown.
  * - Another `HttpException` with a status svc has a code for: that code, its status and its message

@@ -17,7 +17,7 @@ export class AuthRequestGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    // The cookies as the authentication reads them, with the same parser (README, "Cross-site requests").
+    // The cookies as the authentication reads them, with the same parser (docs/decisions/0023-cross-site-requests.md).
     const { sessionName, refreshName, passkeyChallengeName, mfaChallengeName } = this.config.cookie;
     if ([sessionName, refreshName, passkeyChallengeName, mfaChallengeName].some((name) => readCookie(request, name) !== undefined)) assertSameOrigin(request, this.config);
     return true;

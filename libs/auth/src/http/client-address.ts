@@ -9,7 +9,7 @@ const compiledTrust = new WeakMap<object, TrustFunction>();
 
 /**
  * The client's address, the one function every part of the library uses (the rate limiter, session
- * rows, events). Without `trustProxy`, the socket's address (README, "Behind a proxy"). With it,
+ * rows, events). Without `trustProxy`, the socket's address (docs/guides/rate-limiting.md). With it,
  * proxy-addr walks the `clientIpHeader` list from the socket towards the client, skipping the
  * trusted proxies (a hop count, or their addresses and CIDRs), as Express's `trust proxy` does;
  * entries left of the first untrusted one come from the client and are never believed. IPv4-mapped
@@ -32,7 +32,7 @@ export function clientAddressOf(request: Request, config: Pick<AuthConfig, 'clie
 
 /**
  * The address as a session row or refresh family stores it: its network only (IPv4 /24, IPv6 /48;
- * README, "Devices"), or null when the client address is not a valid IP address.
+ * docs/guides/devices.md), or null when the client address is not a valid IP address.
  */
 export function storableAddressOf(request: Request, config: Pick<AuthConfig, 'clientAddress'>): string | null {
   const address = clientAddressOf(request, config);

@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses a state-changing request that a cookie authenticates when the browser says it comes
- * from another origin (README, "Cross-site requests"; OWASP CSRF Prevention Cheat Sheet,
+ * from another origin (docs/decisions/0023-cross-site-requests.md; OWASP CSRF Prevention Cheat Sheet,
  * "Verifying origin with standard headers"). A request with neither Origin nor Sec-Fetch-Site is a non-browser client and passes.
  */
 export function assertSameOrigin(request: Request, config: AuthConfig): void {

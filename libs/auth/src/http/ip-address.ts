@@ -24,7 +24,7 @@ export function ipv4OfMapped(groups: readonly number[]): string | null {
 
 /**
  * The network an address belongs to, as svc stores it beside a session or a refresh family
- * (README, "Devices"): IPv4 by its /24 (`203.0.113.9` → `203.0.113.0`), IPv6 by its /48
+ * (docs/guides/devices.md): IPv4 by its /24 (`203.0.113.9` → `203.0.113.0`), IPv6 by its /48
  * (`2001:db8:85a3:8d3::1` → `2001:db8:85a3::`), IPv4-mapped IPv6 as IPv4. Enough to tell a user
  * "this device was in that network", not enough to single out a subscriber: GDPR Art. 5(1)(c), data
  * minimisation. Null for anything that is not an address.

@@ -2,7 +2,7 @@
 const MAX_DEPTH = 16;
 
 /**
- * What is wrong with a parsed JSON body before its schema looks at it (README, "Validation"):
+ * What is wrong with a parsed JSON body before its schema looks at it (docs/decisions/0006-validation.md):
  * - a key the schema does not have, as JSON.parse made it: `__proto__`, `constructor` and
  *   `toString` are unknown fields like any other, never silently dropped by the transformer;
  * - a string, or a key, with NUL (a C string ends there: bcrypt and PostgreSQL would see less) or

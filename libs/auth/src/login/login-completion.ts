@@ -15,7 +15,7 @@ export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outco
 export const SECOND_FACTOR_REQUIRED = Object.freeze({ mfaRequired: true, methods: Object.freeze(['totp', 'recovery_code']) });
 
 /**
- * The one step between a login method and the credential's delivery (README, "Two-step login"):
+ * The one step between a login method and the credential's delivery (docs/guides/two-step.md):
  * inside the login's transaction it stages what the user is owed (the credential, or when a second
  * factor is owed only its challenge), and once that has committed it answers with it, as JSON
  * (password login) or as a redirect (a provider's callback).

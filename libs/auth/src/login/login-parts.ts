@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { LoginMethod } from '../config/login-methods.js';
 import type { SvcUser } from '../entities/user.entity.js';
 
-/** Injection token of the `SecondFactorGate` a login completes through (README, "Two-step login"). */
+/** Injection token of the `SecondFactorGate` a login completes through (docs/guides/two-step.md). */
 export const SECOND_FACTOR_GATE = Symbol('svc:SECOND_FACTOR_GATE');
 
 /** What a login method (password, OAuth 2.0, OpenID Connect) adds: only its own routes and services. */
@@ -19,7 +19,7 @@ export interface LoginProof {
 }
 
 /**
- * What stands between a proven first factor and the credential (README, "Two-step login"): the
+ * What stands between a proven first factor and the credential (docs/guides/two-step.md): the
  * login completion asks it, inside the login's transaction, whether the user owes a second factor.
  */
 export interface SecondFactorGate<C = unknown> {

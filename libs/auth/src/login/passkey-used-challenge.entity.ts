@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * A passkey challenge that a registration or login has used (table `passkey_used_challenges`;
- * README, "Schema"): presenting it again is a replay, refused by every instance sharing the
+ * docs/decisions/0002-schema.md): presenting it again is a replay, refused by every instance sharing the
  * database. Kept until the challenge itself expires, then purged.
  */
 @Entity('passkey_used_challenges')

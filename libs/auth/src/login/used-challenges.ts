@@ -12,7 +12,7 @@ export type ChallengeKind = 'passkey' | 'mfa';
 
 /**
  * The challenges passkey ceremonies and two-step logins have used (`passkey_used_challenges`, a
- * name kept from its first use: README, "Schema"), in the database every instance shares, so that a
+ * name kept from its first use: docs/decisions/0002-schema.md), in the database every instance shares, so that a
  * challenge is accepted once however many instances serve it (WebAuthn L2 §13.4.3; RFC 6238 §5.2
  * for a second factor's challenge). A row is the SHA-256 of the challenge, kept until it expires.
  */

@@ -1,7 +1,7 @@
 import { Table, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { columnTypes } from './column-types.js';
 
-/** The library's tables (README, "Schema"), on PostgreSQL and SQLite. */
+/** The library's tables (docs/decisions/0002-schema.md), on PostgreSQL and SQLite. */
 export class SvcInitialSchema1763700000000 implements MigrationInterface {
   name = 'SvcInitialSchema1763700000000';
 

@@ -3,8 +3,7 @@ import { columnTypes } from './column-types.js';
 
 /**
  * `oauth_used_states`: the states OAuth callbacks have used, one row each until the state expires,
- * so that a replayed callback is refused by every instance sharing the database (README, "OAuth
- * logins"). The primary key is the state's SHA-256: inserting it twice is the replay.
+ * so that a replayed callback is refused by every instance sharing the database (docs/decisions/0018-oauth-logins.md). The primary key is the state's SHA-256: inserting it twice is the replay.
  */
 export class SvcOAuthUsedStates1764000000100 implements MigrationInterface {
   name = 'SvcOAuthUsedStates1764000000100';

@@ -5,7 +5,7 @@ import { alterSqliteTableInPlace, isSqlite } from './sqlite-in-place.js';
 
 /**
  * `users.email_skeleton`: the UTS #39 skeleton of each email, unique, so that an address that looks
- * like a registered one is that address for signup (README, "Validation"). Existing users get
+ * like a registered one is that address for signup (docs/decisions/0006-validation.md). Existing users get
  * theirs; where two existing addresses already look alike, the oldest keeps the skeleton and the
  * others get none (NULL: they still sign in, and no new look-alike of any of them can register).
  */

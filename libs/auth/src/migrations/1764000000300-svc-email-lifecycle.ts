@@ -3,7 +3,7 @@ import { columnTypes } from './column-types.js';
 import { alterSqliteTableInPlace, isSqlite } from './sqlite-in-place.js';
 
 /**
- * Email verification and change of email (README, "Verifying emails and changing them"):
+ * Email verification and change of email (docs/guides/email.md):
  * `users.email_verified_at` (null for every existing user: nobody has proven their address yet),
  * and `email_tokens`, the mailed single-use tokens, stored as their SHA-256.
  */

@@ -6,7 +6,7 @@ import { columnTypes } from './column-types.js';
 const DEFAULT_FAMILY_TTL_SECONDS = 30 * 86_400;
 
 /**
- * Devices and lifetimes (README, "Devices"):
+ * Devices and lifetimes (docs/guides/devices.md):
  * - `refresh_families`, one row per login of the jwt credential, with its device details, absolute
  *   end and revocation; every family already in `refresh_tokens` gets its row (created at its first
  *   token, last used at its last, ending 30 days after it started, revoked if any token is), so that

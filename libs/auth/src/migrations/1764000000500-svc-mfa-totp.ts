@@ -3,7 +3,7 @@ import { columnTypes } from './column-types.js';
 import { alterSqliteTableInPlace, isSqlite } from './sqlite-in-place.js';
 
 /**
- * Two-step login (README, "Two-step login"): `users.mfa_totp_enabled` (false for every existing
+ * Two-step login (docs/guides/two-step.md): `users.mfa_totp_enabled` (false for every existing
  * user), `mfa_totp`, one encrypted authenticator secret per user with the last time step it
  * accepted, and `mfa_recovery_codes`, single-use codes stored as their SHA-256.
  */

@@ -2,7 +2,7 @@ import { type MigrationInterface, type QueryRunner, Table, TableForeignKey, Tabl
 import { columnTypes } from './column-types.js';
 
 /**
- * Passkeys (README, "Passkeys"):
+ * Passkeys (docs/guides/passkeys.md):
  * - `passkeys`, one row per WebAuthn credential a user registered: its id (unique), COSE public key,
  *   signature counter, transports, backup flags, a name, and when it was added and last used; the
  *   rows go with their user;

@@ -13,7 +13,7 @@ export function isSqlite(queryRunner: QueryRunner): boolean {
  * The table is then read again into the query runner's view of the schema (`getTable` replaces the
  * tables the runner has loaded). TypeORM's SQLite runner copies a table from the columns it last
  * loaded, so without this a later migration's `addColumns('users', [...])` in the same run (the
- * application's, README, "1. Your user entity and its migration") would copy `users` without this
+ * application's, docs/guides/application.md) would copy `users` without this
  * column, and drop it.
  */
 export async function alterSqliteTableInPlace(queryRunner: QueryRunner, table: string, statement: string): Promise<void> {

@@ -7,7 +7,7 @@ import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { LinkedAccounts, type LinkedAccountsBody } from './linked-accounts.service.js';
 
-/** The signed-in user's ways in (README, "Linking accounts"). Mounted under the prefix with the provider methods. */
+/** The signed-in user's ways in (docs/guides/linking.md). Mounted under the prefix with the provider methods. */
 @Controller()
 @UseGuards(CurrentUserGuard)
 export class LinkedAccountsController {

@@ -8,10 +8,10 @@ import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { WaysIn } from '../users/ways-in.js';
 import { OAuthAccountStore } from './oauth-account.store.js';
 
-/** 404 NOT_FOUND's message for an identity the user has not linked (README, "Errors"). */
+/** 404 NOT_FOUND's message for an identity the user has not linked (docs/decisions/0004-errors.md). */
 const NO_SUCH_IDENTITY = 'No such linked identity';
 
-/** The answer of GET /accounts: the user's ways in (README, "Linking accounts"). */
+/** The answer of GET /accounts: the user's ways in (docs/guides/linking.md). */
 export interface LinkedAccountsBody {
   /** Whether the user can sign in with a password here. */
   password: boolean;

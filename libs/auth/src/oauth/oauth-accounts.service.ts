@@ -19,7 +19,7 @@ import { LoginCompletion, type StagedLogin } from '../login/login-completion.js'
 
 /**
  * Finds or creates the user of a provider identity and issues its credential, in one transaction
- * (README, "What is stored"). The account rules fail closed (README, "Accounts"):
+ * (docs/guides/oauth2.md). The account rules fail closed (docs/guides/oauth2.md):
  * - a linked identity logs its user in; an inactive user is 403, a missing one (orphaned link) 401;
  * - an unknown identity creates a user and its link only from a verified email no user holds, that
  *   normalising leaves the address the provider verified;
@@ -54,9 +54,8 @@ export class OAuthAccounts {
   }
 
   /**
-   * Links the identity to `userId`, the signed-in user who started the link flow (README, "Linking
-   * accounts"): no email rule applies, the user vouches for the identity. Refused: a user whose email
-   * is not verified (403 EMAIL_NOT_VERIFIED, README, "Account pre-hijacking"), an identity
+   * Links the identity to `userId`, the signed-in user who started the link flow (docs/guides/linking.md): no email rule applies, the user vouches for the identity. Refused: a user whose email
+   * is not verified (403 EMAIL_NOT_VERIFIED, docs/decisions/0022-account-pre-hijacking.md), an identity
    * another user holds (409 OAUTH_ACCOUNT_LINKED_ELSEWHERE), a second identity at a provider the
    * user already has one at (409 OAUTH_PROVIDER_ALREADY_LINKED). True when a link was written,
    * false when this very identity was linked to the user already.
@@ -110,7 +109,7 @@ export class OAuthAccounts {
       if (link) return this.linkedUser(manager, link.userId);
       throw new AuthError('OAUTH_ACCOUNT_NOT_LINKED');
     }
-    // The provider verified this very address (README, "Verifying emails and changing them").
+    // The provider verified this very address (docs/guides/email.md).
     const user = await this.users.insert(manager, { ...columns, email, passwordHash: null, emailVerifiedAt: this.clock.now() });
     await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId: user.id, email, createdAt: this.clock.now() });
     return user;

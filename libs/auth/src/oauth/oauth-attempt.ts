@@ -10,6 +10,6 @@ export interface OAuthAttempt {
   nonce?: string;
   /** Where the browser goes after the login: a same-origin relative path. */
   redirect: string;
-  /** A link flow: the signed-in user who started it, and who alone may finish it (README, "Linking accounts"). */
+  /** A link flow: the signed-in user who started it, and who alone may finish it (docs/guides/linking.md). */
   linkUserId?: string;
 }

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * An OAuth `state` that a callback has used (table `oauth_used_states`; README, "Schema"): a second
+ * An OAuth `state` that a callback has used (table `oauth_used_states`; docs/decisions/0002-schema.md): a second
  * callback with it is a replay. Kept until the state token itself expires, then purged.
  */
 @Entity('oauth_used_states')

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../persistence/unique-violation.js';
 
 /**
  * The states callbacks have used (`oauth_used_states`), in the database every instance shares, so
- * that a state is accepted once however many instances serve the callbacks (README, "OAuth logins").
+ * that a state is accepted once however many instances serve the callbacks (docs/decisions/0018-oauth-logins.md).
  */
 @Injectable()
 export class OAuthUsedStates {

@@ -25,7 +25,7 @@ export interface OAuthRoutes {
 }
 
 /**
- * The routes of one provider login method (README, "Login through an OAuth 2.0 provider", "Login
+ * The routes of one provider login method (docs/guides/oauth2.md, "Login
  * through an OpenID Connect provider" and "Linking accounts"): `/<method>/{provider}/login`,
  * `.../link` and `.../callback`, on the OAuth core. Mounted under the prefix.
  */

@@ -12,7 +12,7 @@ const ID_TOKEN_CODES = new Set(['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'OAUTH_JWT_
 const ID_TOKEN_MESSAGE = /\bJWT\b|ID Token|"id_token"|"alg"/;
 
 /**
- * The error a failed call to a provider answers with (README, "OAuth logins"): a code the token
+ * The error a failed call to a provider answers with (docs/decisions/0018-oauth-logins.md): a code the token
  * endpoint refused (`invalid_grant`: replayed, expired, or a PKCE verifier that does not match) is
  * 401 `OAUTH_CODE_REJECTED`; an id_token that fails a check is 401 `OIDC_ID_TOKEN_INVALID`;
  * anything else (unreachable, slow, over 1 MiB, not JSON, the wrong shape, our client refused) is 502

@@ -4,8 +4,7 @@ import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../config/oaut
 /**
  * How long one call to a provider may take (discovery, token, userinfo, JWKS, a mapper's resource
  * call; a mapper itself gets twice that): the section's validated `providerTimeoutSeconds`. It is a
- * Nest provider so that a test of a provider that never answers can wait less (README, "7. Tests of
- * your application"); nothing in the library overrides it. Read at each call.
+ * Nest provider so that a test of a provider that never answers can wait less (docs/guides/testing.md); nothing in the library overrides it. Read at each call.
  */
 @Injectable()
 export class ProviderTimeLimit {

@@ -3,8 +3,7 @@ import { normalizeEmail } from '../users/email.js';
 const ASCII_UPPER_CASE = /[A-Z]/g;
 
 /**
- * Whether the address svc would store for a provider's email (NFKC, trimmed, lower-cased: README,
- * "Validation") is the address the provider verified. Only ASCII letter case may differ: the
+ * Whether the address svc would store for a provider's email (NFKC, trimmed, lower-cased: docs/decisions/0006-validation.md) is the address the provider verified. Only ASCII letter case may differ: the
  * domain is case-insensitive (RFC 5321 §2.4), and svc holds local parts that differ only in ASCII
  * case for one account everywhere (`Alice@X.io` is `alice@x.io`). Anything else normalisation
  * would change (fullwidth `ＡＬＩＣＥ@x.io`, a ligature, a Kelvin sign, decomposed accents,

@@ -102,7 +102,7 @@ export class OidcProviderClient implements OAuthProviderClient {
   /**
    * The identity held to the user-info rules (a subject of 1 to 255 characters, a name of at most
    * 1,024, no NUL, no lone surrogate): claims that break them are the provider's fault, refused
-   * here as an id_token that cannot be used, before any hook runs (README, "OpenID Connect").
+   * here as an id_token that cannot be used, before any hook runs (docs/decisions/0019-openid-connect.md).
    */
   private checkedIdentity(identity: OAuthUserInfo, step: string): OAuthUserInfo {
     const checked = checkedUserInfo(identity, this.name);

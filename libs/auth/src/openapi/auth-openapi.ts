@@ -227,7 +227,7 @@ function errorSchema(): SchemaObject {
   };
 }
 
-/** The answer of GET /sessions (README, "Devices"). */
+/** The answer of GET /sessions (docs/guides/devices.md). */
 function devicesSchema(): SchemaObject {
   return {
     type: 'array',
@@ -247,7 +247,7 @@ function devicesSchema(): SchemaObject {
   };
 }
 
-/** The bodies of the passkey routes (README, "Passkeys"); the WebAuthn options as WebAuthn L3 §5.1.8 writes them in JSON. */
+/** The bodies of the passkey routes (docs/guides/passkeys.md); the WebAuthn options as WebAuthn L3 §5.1.8 writes them in JSON. */
 function passkeySchemas(): Record<string, SchemaObject> {
   const passkey = (required: string[]): SchemaObject => ({
     type: 'object',
@@ -283,7 +283,7 @@ function passkeySchemas(): Record<string, SchemaObject> {
   };
 }
 
-/** The bodies of the linking routes (README, "Linking accounts"). */
+/** The bodies of the linking routes (docs/guides/linking.md). */
 function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
   const methods = config.loginMethods.filter((method) => method !== 'password');
   return {
@@ -311,7 +311,7 @@ function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
   };
 }
 
-/** The bodies of the two-step routes (README, "Two-step login"). */
+/** The bodies of the two-step routes (docs/guides/two-step.md). */
 function mfaSchemas(config: AuthConfig): Record<string, SchemaObject> {
   const recoveryCodes: SchemaObject = { type: 'array', minItems: 10, maxItems: 10, items: { type: 'string', example: 'abcd-efgh-jkmn-pqrs-tuvw-xyz2' } };
   return {
@@ -352,7 +352,7 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * What svc answers on the application's own routes: behind its credential, the security scheme and
  * 401 `UNAUTHENTICATED` (those with `@UseGuards(CurrentUserGuard)`, and with `globalGuard: true` every
  * route but the `@Public()` ones; `@OptionalAuth()` ones: the credential is optional), and with the
- * session cookie 403 `CSRF_REJECTED` on the ones that change state (README, "Cross-site requests");
+ * session cookie 403 `CSRF_REJECTED` on the ones that change state (docs/decisions/0023-cross-site-requests.md);
  * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`.
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */

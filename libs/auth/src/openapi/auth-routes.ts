@@ -55,7 +55,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
   const credentialBody = config.credential === 'jwt' ? 'token' : 'user';
   const required = config.emailVerification?.required === true;
   const signupSignsIn = !(config.credential === 'session' && !config.session.loginOnSignup) && !required;
-  // README, "Account pre-hijacking": no way in is added before the email is verified.
+  // docs/decisions/0022-account-pre-hijacking.md: no way in is added before the email is verified.
   const unverified: AuthErrorCode[] = config.emailVerification ? ['EMAIL_NOT_VERIFIED'] : [];
   const password: AuthRoute[] = config.loginMethods.includes('password')
     ? [
@@ -233,12 +233,12 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
   return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...pathRules(route), ...COMMON] }));
 }
 
-/** A path parameter that is not valid percent-encoding is 400 VALIDATION_FAILED (RFC 3986 §2.1; README, "Errors"). */
+/** A path parameter that is not valid percent-encoding is 400 VALIDATION_FAILED (RFC 3986 §2.1; docs/decisions/0004-errors.md). */
 function pathRules(route: AuthRoute): AuthErrorCode[] {
   return route.path.includes('{') && !route.errors.includes('VALIDATION_FAILED') ? ['VALIDATION_FAILED'] : [];
 }
 
-/** Two-step login (README, "Two-step login"). */
+/** Two-step login (docs/guides/two-step.md). */
 function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', unverified: AuthErrorCode[] = []): AuthRoute[] {
   const settings: AuthErrorCode[] = [...BODY_RULES, 'UNAUTHENTICATED', 'CSRF_REJECTED', ...limited];
   return [
@@ -304,7 +304,7 @@ export function unservedAuthRoutes(config: AuthConfig): Pick<AuthRoute, 'method'
   ];
 }
 
-/** Passkeys (README, "Passkeys"). */
+/** Passkeys (docs/guides/passkeys.md). */
 function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', unverified: AuthErrorCode[] = []): AuthRoute[] {
   return [
     {
@@ -371,7 +371,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
   ];
 }
 
-/** Email verification and change of email (README, "Verifying emails and changing them"). */
+/** Email verification and change of email (docs/guides/email.md). */
 function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
   return [
     {

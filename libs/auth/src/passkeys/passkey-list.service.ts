@@ -18,7 +18,7 @@ export function passkeyBodyOf(passkey: Passkey): PasskeyBody {
   return { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt.toISOString(), lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null };
 }
 
-/** The signed-in user's passkeys: listed, renamed, removed (README, "Passkeys"). */
+/** The signed-in user's passkeys: listed, renamed, removed (docs/guides/passkeys.md). */
 @Injectable()
 export class PasskeyList {
   constructor(

@@ -16,7 +16,7 @@ import { PasskeyRegistration } from './passkey-registration.service.js';
 import { PasskeysOn } from './passkeys-on.guard.js';
 
 /**
- * Passkeys (README, "Passkeys"): adding one (signed in), signing in with one (no credential needed),
+ * Passkeys (docs/guides/passkeys.md): adding one (signed in), signing in with one (no credential needed),
  * and the signed-in user's list. Mounted under the prefix; 404 without the `passkeys` section.
  */
 @Controller()

@@ -14,7 +14,7 @@ interface Pending {
  * Each thread runs bcrypt synchronously and lowers its own scheduling priority first (nice 10):
  * the kernel then gives a core to requests and the database before bcrypt, so a storm of logins
  * slows logins far more than the other routes, while on a machine busy with other work logins
- * still get about a tenth of a core each (nice 19 starved them: README, "Passwords"). Lowering
+ * still get about a tenth of a core each (nice 19 starved them: docs/decisions/0008-passwords.md). Lowering
  * one's own priority needs no privilege; where it is not possible (no /proc/thread-self outside
  * Linux), the thread keeps the normal priority.
  */
@@ -37,7 +37,7 @@ parentPort.on('message', (job) => {
 `;
 
 /**
- * bcrypt on the library's own low-priority threads, one per core (README, "Passwords"), instead of
+ * bcrypt on the library's own low-priority threads, one per core (docs/decisions/0008-passwords.md), instead of
  * libuv's shared pool, whose four threads also serve the application's file and DNS work. Jobs
  * wait in one queue and go to the next free thread; a thread that dies fails its job and is
  * replaced.

@@ -6,7 +6,7 @@ import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordChange } from './password-change.service.js';
 
-/** change-password of a signed-in user (README, "Changing a password"). Mounted under the prefix. */
+/** change-password of a signed-in user (docs/guides/passwords.md). Mounted under the prefix. */
 @Controller()
 export class PasswordChangeController {
   constructor(private readonly change: PasswordChange) {}

@@ -44,7 +44,7 @@ export class PasswordChange {
     const passwordHash = await this.hasher.hash(payload.new_password.reveal());
     let changed = await this.replace(principal, user.passwordHash!, passwordHash);
     if (changed === HASH_CHANGED) {
-      // As at login (README, "Login and concurrent changes"): a login's silent upgrade changes the
+      // As at login (docs/decisions/0009-login-and-concurrent-changes.md): a login's silent upgrade changes the
       // hash but not the password, so the current password is checked once more against the new hash.
       const reread = await this.unitOfWork.autocommit((manager) => this.users.findById(manager, user.id));
       await this.verifyCurrent(currentPassword, reread?.passwordHash ?? null);

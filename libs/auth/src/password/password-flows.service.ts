@@ -104,7 +104,7 @@ export class PasswordFlows {
   }
 
   /**
-   * README, "Login and concurrent changes": the transaction re-reads the user under a lock and issues the credential only if
+   * docs/decisions/0009-login-and-concurrent-changes.md: the transaction re-reads the user under a lock and issues the credential only if
    * the hash is still the one bcrypt verified and the user still active, so a reset that committed
    * meanwhile (and revoked every credential) is never outlived by this login. A silent upgrade to
    * the configured cost replaces only that same hash.

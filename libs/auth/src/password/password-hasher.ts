@@ -8,8 +8,8 @@ import type { PasswordCheck } from '../email/password-method.js';
 import { BcryptThreads } from './bcrypt-threads.js';
 
 /**
- * bcrypt over the NFKC form of the password, with the configured cost (README, "Validation"), on
- * the library's own low-priority threads (README, "Passwords").
+ * bcrypt over the NFKC form of the password, with the configured cost (docs/decisions/0006-validation.md), on
+ * the library's own low-priority threads (docs/decisions/0008-passwords.md).
  */
 @Injectable()
 export class PasswordHasher implements PasswordCheck, OnModuleInit, OnModuleDestroy {

@@ -5,7 +5,7 @@ import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordRecovery } from './password-recovery.service.js';
 
-/** forgot-password and reset-password (README, "Password recovery"). Mounted under the prefix. */
+/** forgot-password and reset-password (docs/decisions/0014-password-recovery.md). Mounted under the prefix. */
 @Controller()
 export class PasswordRecoveryController {
   constructor(private readonly recovery: PasswordRecovery) {}

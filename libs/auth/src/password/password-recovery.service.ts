@@ -23,7 +23,7 @@ import { EmailVerification } from '../email/email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 
-/** forgot-password and reset-password, shared by the session and jwt strategies (README, "Password recovery"). */
+/** forgot-password and reset-password, shared by the session and jwt strategies (docs/decisions/0014-password-recovery.md). */
 @Injectable()
 export class PasswordRecovery {
   constructor(

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A single-use password reset token (table `password_reset_tokens`; README, "Schema"). */
+/** A single-use password reset token (table `password_reset_tokens`; docs/decisions/0002-schema.md). */
 @Entity('password_reset_tokens')
 export class PasswordResetToken {
   @PrimaryColumn({ type: 'varchar', length: 36 })

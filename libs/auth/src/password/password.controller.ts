@@ -27,7 +27,7 @@ export class PasswordController {
   }
 
   @Post('login')
-  // Per address, and per account and address counting failed attempts only (README, "Rate limiting").
+  // Per address, and per account and address counting failed attempts only (docs/guides/rate-limiting.md).
   @AuthRateLimit({ accountFailures: true })
   @HttpCode(HttpStatus.OK)
   async login(@AuthBody('login') payload: LoginPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {

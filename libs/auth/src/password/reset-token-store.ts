@@ -17,7 +17,7 @@ export interface IssuedResetToken {
 }
 
 /**
- * Rows of `password_reset_tokens` (README, "Password recovery"). Every method runs in the caller's transaction.
+ * Rows of `password_reset_tokens` (docs/decisions/0014-password-recovery.md). Every method runs in the caller's transaction.
  * OWASP Forgot Password Cheat Sheet: random, stored hashed, single use, expiring.
  */
 @Injectable()
@@ -27,7 +27,7 @@ export class ResetTokenStore implements UnusedResetLinks {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Deletes every token of the user: a newer token supersedes the older ones (README, "Password recovery"). */
+  /** Deletes every token of the user: a newer token supersedes the older ones (docs/decisions/0014-password-recovery.md). */
   async discardAllOfUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(PasswordResetToken, { userId });
   }

@@ -9,7 +9,7 @@ import { ThrottledReport } from '../errors/throttled-report.js';
 
 /**
  * The library's only door to the database. `transaction` commits everything a request writes as
- * one unit (README, "Transactions"); `autocommit` runs statements outside a transaction.
+ * one unit (docs/decisions/0003-transactions.md); `autocommit` runs statements outside a transaction.
  *
  * SQLite (better-sqlite3) has one connection shared by the whole process: two interleaved
  * transactions would nest into each other. So on SQLite every unit of work waits its turn on a
@@ -59,7 +59,7 @@ export class UnitOfWork {
   /**
    * Runs `work` outside any transaction (on SQLite, still in turn): each statement is its own
    * transaction, committed at once. For reads, and for the one write that must not wait for the
-   * request's transaction (the rate limiter's counter: README, "Rate limiting").
+   * request's transaction (the rate limiter's counter: docs/guides/rate-limiting.md).
    */
   autocommit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.guard(() => work(this.dataSource.manager));
@@ -78,7 +78,7 @@ export class UnitOfWork {
     return next;
   }
 
-  /** A lost database is a 503 with nothing half-written, not a 500 (README, "Transactions"). */
+  /** A lost database is a 503 with nothing half-written, not a 500 (docs/decisions/0003-transactions.md). */
   private unavailableIfConnectionLost(error: unknown): unknown {
     if (error instanceof AuthError || !isConnectionError(error)) return error;
     this.unavailableReport.occurred(`database unavailable: ${describeError(error)}`);

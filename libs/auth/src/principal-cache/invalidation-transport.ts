@@ -7,7 +7,7 @@ export interface InvalidationListener {
   up(): void;
 }
 
-/** How invalidations travel between instances (README, "Principal cache"). */
+/** How invalidations travel between instances (docs/guides/principal-cache.md). */
 export interface InvalidationTransport {
   /**
    * true: `publish` runs inside the revocation's transaction and is delivered at its commit, and

@@ -17,7 +17,7 @@ import { UserChanges } from '../users/user-changes.js';
 import { PrincipalInvalidations } from './principal-invalidations.js';
 import { RedisInvalidationTransport } from './redis-invalidation.transport.js';
 
-/** The principal cache's providers for AuthModule (README, "Principal cache"): always present, idle when the section is absent. */
+/** The principal cache's providers for AuthModule (docs/guides/principal-cache.md): always present, idle when the section is absent. */
 export function principalCacheProviders(): Provider[] {
   return [
     { provide: PRINCIPAL_CACHE, useFactory: (config: AuthConfig, clock: Clock) => new PrincipalCache(config.principalCache, clock), inject: [AUTH_CONFIG, AUTH_CLOCK] },

@@ -17,7 +17,7 @@ export interface PrincipalCacheSettings {
 }
 
 /**
- * The principals of recently resolved credentials, by credential key (README, "Principal cache"):
+ * The principals of recently resolved credentials, by credential key (docs/guides/principal-cache.md):
  * bounded (least recently used out first), each entry until the earliest of its TTL and the end
  * its credential has anyway. Serves nothing until its invalidation channel listens, nor while it is
  * down (`suspend`): a revocation it cannot hear about must never leave a stale principal behind.

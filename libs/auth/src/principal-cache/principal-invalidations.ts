@@ -11,7 +11,7 @@ import type { PrincipalCache } from './principal-cache.js';
 
 /**
  * What every revocation, and every change of a user row the library makes, calls in its
- * transaction (README, "Principal cache"): the cached principals it makes wrong go, on this
+ * transaction (docs/guides/principal-cache.md): the cached principals it makes wrong go, on this
  * instance once the transaction commits, on the others through the transport. Does nothing when
  * the cache is off.
  */

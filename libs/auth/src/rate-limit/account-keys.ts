@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-/** The two counters of failed logins of one account (README, "Rate limiting: windows and backends"). */
+/** The two counters of failed logins of one account (docs/decisions/0016-rate-limiting-windows-and-backends.md). */
 export interface AccountFailureKeys {
   /** `account:<h>:<client>:<path>`: this client's failures for the account, against `max`. */
   ofClient: string;

@@ -18,7 +18,7 @@ const BACKEND_TIMEOUT_MS = 2000;
  * under `account:<h>:path` with the section's `max` and `windowSeconds`. Past it the route still
  * answers as always and sends nothing more in the window: a stranger can neither stop the owner's
  * request nor tell from the answer that the account is being hammered (OWASP Authentication Cheat
- * Sheet, "Account Lockout"; README, "Rate limiting").
+ * Sheet, "Account Lockout"; docs/guides/rate-limiting.md).
  */
 @Injectable()
 export class AccountMessageLimit {

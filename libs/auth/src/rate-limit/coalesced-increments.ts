@@ -52,7 +52,7 @@ export class CoalescedIncrements {
     return new Promise<Counted>((resolve, reject) => {
       const flight = this.inFlight.get(slot);
       if (!flight) return this.send(slot, key, windowSeconds, [{ resolve, reject }]);
-      // Fail closed on a backend that stopped answering, at once (README, "Rate limiting").
+      // Fail closed on a backend that stopped answering, at once (docs/guides/rate-limiting.md).
       if (this.monotonicNow() - flight.sentAt > this.staleAfterMs) return reject(new Error(`no answer within ${this.staleAfterMs} ms`));
       flight.waiting.push({ resolve, reject });
     });

@@ -14,7 +14,7 @@ export function countIfLoginFails(request: Request, count: CountFailure): void {
 }
 
 /**
- * The second half of the per-account rule on login (README, "Rate limiting"): the guard only
+ * The second half of the per-account rule on login (docs/guides/rate-limiting.md): the guard only
  * looked at the account's counters; a login that fails with `INVALID_CREDENTIALS` (wrong password
  * or unknown email, alike) is counted here, before its 401 is sent, and a correct password spends
  * nothing (OWASP Authentication Cheat Sheet, "Account Lockout"). Counting fails like a check does:

@@ -15,7 +15,7 @@ export interface RateLimitRouteOptions {
 
 /**
  * Limits a route (or every route of a controller) per client, keyed `<client>:<route path>`, with
- * the section's `max` and `windowSeconds` unless given here (README, "Rate limiting").
+ * the section's `max` and `windowSeconds` unless given here (docs/guides/rate-limiting.md).
  */
 export function RateLimit(options: RateLimitRouteOptions = {}): MethodDecorator & ClassDecorator {
   return limitWith(routeOptions(options));
@@ -38,7 +38,7 @@ export function SkipRateLimit(): MethodDecorator & ClassDecorator {
  * For the library's own endpoints: limited like `@RateLimit()` when a `rateLimit` section is
  * configured, not at all otherwise; `perUser` also counts `user:<id>:path` for the signed-in user
  * (so that spreading guesses over addresses does not help), and `accountFailures` (login) the
- * failed attempts per account and client (README, "Rate limiting").
+ * failed attempts per account and client (docs/guides/rate-limiting.md).
  */
 export function AuthRateLimit(options: { perUser?: boolean; accountFailures?: boolean } = {}): MethodDecorator & ClassDecorator {
   const route = { builtIn: true, perUser: options.perUser === true, accountFailures: options.accountFailures === true };

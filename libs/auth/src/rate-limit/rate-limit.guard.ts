@@ -25,7 +25,7 @@ type Limit = { max: number; windowSeconds: number };
  * endpoints) `@AuthRateLimit()` under `<client>:path`, and on login checks the account's failed
  * attempts from this client (and past the ceiling, from all); refuses it with 429, `Retry-After` and `RATE_LIMITED` beyond the
  * route's `max` per `windowSeconds` (the section's unless the route says otherwise), and tells the
- * client where it stands with the `RateLimit-*` headers (README, "Rate limiting"). The protected
+ * client where it stands with the `RateLimit-*` headers (docs/guides/rate-limiting.md). The protected
  * methods are the places to override, as with @nestjs/throttler's `getTracker`.
  */
 @Injectable()
@@ -70,7 +70,7 @@ export class RateLimitGuard implements CanActivate {
     const path = plan.windowSuffix === '' ? (route.path ?? this.getPath(request)) : `${route.path ?? this.getPath(request)}${plan.windowSuffix}`;
 
     const client = this.getTracker(request, route);
-    // A missing or unparsable client address is refused, never pooled under "unknown" (README, "Rate limiting").
+    // A missing or unparsable client address is refused, never pooled under "unknown" (docs/guides/rate-limiting.md).
     if (client === null) return this.throwRateLimited(response, limit, { allowed: false, count: limit.max + 1, retryAfterSeconds: limit.windowSeconds }, 'Client address could not be determined');
     const key = plan.keyOf(client, path);
     const userId = route.perUser ? (request as Request & { user?: { id?: unknown } }).user?.id : undefined;

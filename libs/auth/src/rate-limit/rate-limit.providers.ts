@@ -15,7 +15,7 @@ import { TypeOrmRateLimitStorage } from './typeorm/typeorm-rate-limit.storage.js
 
 /**
  * The limiter's providers for AuthModule: the storage of the configured backend, bound once at
- * startup (README, "Rate limiting"), the guard, and the per-account message limit of
+ * startup (docs/guides/rate-limiting.md), the guard, and the per-account message limit of
  * forgot-password. Export `RateLimitStorage` too, so the guard also works on the application's own routes.
  */
 export function rateLimitProviders(): Provider[] {

@@ -9,7 +9,7 @@ export interface RateLimitCheck {
 }
 
 /**
- * The storage contract of the rate limiter (README, "Rate limiting"): `check` counts one
+ * The storage contract of the rate limiter (docs/guides/rate-limiting.md): `check` counts one
  * request for `key` in the current fixed window of `windowSeconds` and says whether it is within
  * `max`. It is atomic: N concurrent checks against a max of M allow exactly min(N, M), and the
  * count is stored before the handler runs, so a later failure of the request never undoes it.
@@ -25,7 +25,7 @@ export interface RateLimitStorage {
   /**
    * The key's count in the current window, counting nothing: `allowed` while it is below `max`.
    * The limiter checks the per-account keys of a login this way before the password is checked,
-   * and `check`s them only when the login has failed (README, "Rate limiting: windows and backends").
+   * and `check`s them only when the login has failed (docs/decisions/0016-rate-limiting-windows-and-backends.md).
    */
   peek(key: string, windowSeconds: number, max: number): Promise<RateLimitCheck>;
   /** Resolves when the backend answers (health checks); a backend without a server has nothing to ask. */

@@ -34,7 +34,7 @@ export type TestProviderOverride = { provide: unknown; useClass: Type } | { prov
 export interface AuthTestAppOptions {
   /** The credential a login issues, as in `forRoot`. @default 'session' */
   credential?: AuthModuleExtras['credential'];
-  /** The seed's shorthand instead of `credential` (README, "Options reference"). */
+  /** The seed's shorthand instead of `credential` (docs/reference/options.md). */
   strategy?: AuthModuleExtras['strategy'];
   /** The application's user entity. @default the library's `User` */
   user?: Type<SvcUser>;
@@ -57,7 +57,7 @@ export interface AuthTestAppOptions {
    * a random jwt secret, non-Secure cookies); the `password` section is merged over the default cost.
    * As in the application, a mail svc asks for needs its observer among `providers` (the recorder
    * does not count), or the option that says the application sends none: `password.sendsResetMail: false`,
-   * `emailVerification.sendsMail: false` (README, "5. Observers").
+   * `emailVerification.sendsMail: false` (docs/guides/application.md).
    */
   options?: Partial<AuthOptions>;
   hooks?: Type<AuthHooks>;

@@ -24,11 +24,11 @@ interface AttemptKeys {
 }
 
 /**
- * The limits of `/mfa/verify` beyond its per-address one (README, "Two-step login"): every attempt
+ * The limits of `/mfa/verify` beyond its per-address one (docs/guides/two-step.md): every attempt
  * counts against its challenge (always: five, then 429 until the user logs in again; counted before
  * the code is looked at, so concurrent guesses cannot overrun it) and, with a `rateLimit` section,
  * wrong codes count per account and client address with the account's ceiling across addresses, by
- * the rule of the login (README, "Rate limiting": no lockout by strangers): a client that has not
+ * the rule of the login (docs/guides/rate-limiting.md: no lockout by strangers): a client that has not
  * failed is never refused for the account because of other addresses' failures.
  */
 @Injectable()

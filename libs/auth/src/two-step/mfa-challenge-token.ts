@@ -17,7 +17,7 @@ export interface MfaChallenge extends LoginProof {
   userId: string;
   /** Random per challenge: the failed attempts of one challenge are counted under it. */
   challengeId: string;
-  /** Binds the challenge to the password hash that was verified (README, "Login and concurrent changes"). */
+  /** Binds the challenge to the password hash that was verified (docs/decisions/0009-login-and-concurrent-changes.md). */
   passwordBinding: string;
   expiresAt: Date;
 }

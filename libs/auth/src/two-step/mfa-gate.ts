@@ -8,10 +8,10 @@ import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { MfaChallengeTokens } from './mfa-challenge-token.js';
 
 /**
- * Whether a login owes the second factor (README, "Two-step login"): the section is on, the user's
+ * Whether a login owes the second factor (docs/guides/two-step.md): the section is on, the user's
  * row says two-step login is on, and the login is a password one or a provider one (unless
  * `challengeProviderLogins` is false). Then it gets a challenge token and no credential. A passkey
- * login never comes here: it is two factors in one (README, "Passkeys").
+ * login never comes here: it is two factors in one (docs/guides/passkeys.md).
  */
 @Injectable()
 export class MfaGate implements SecondFactorGate<string> {

@@ -19,7 +19,7 @@ export type MfaProofOutcome =
 /**
  * Checks a second factor of a user whose two-step login is on, inside the caller's transaction, and
  * spends what it proves with: the code's time step (no replay, RFC 6238 §5.2) or the recovery code
- * (single use). Both kinds cost the same work whether right or wrong (README, "Two-step login"): the
+ * (single use). Both kinds cost the same work whether right or wrong (docs/guides/two-step.md): the
  * row read and decrypted, one TOTP check over three steps, one SHA-256 and one indexed lookup of a
  * recovery code; only a success writes.
  */
@@ -44,7 +44,7 @@ export class MfaProofs {
     if (answer.code !== undefined) {
       if (step === null) return { proven: false, method, reason: 'wrong_code' };
       if (!(await this.totpRows.claimStep(manager, userId, step))) return { proven: false, method, reason: 'replayed_code' };
-      // Sealed under an earlier key (README, "Two-step login": rotation): sealed again under the current one.
+      // Sealed under an earlier key (docs/guides/two-step.md: rotation): sealed again under the current one.
       if (!this.cipher.isCurrent(row.keyId)) await this.totpRows.reseal(manager, userId, this.cipher.seal(secret, userId));
       return { proven: true, method: 'totp' };
     }

@@ -29,7 +29,7 @@ export interface TotpSetupBody {
 }
 
 /**
- * A signed-in user's two-step settings (README, "Two-step login"): setup (password), enable (a first
+ * A signed-in user's two-step settings (docs/guides/two-step.md): setup (password), enable (a first
  * code; the recovery codes), disable and new recovery codes (password and a code). Each change runs
  * in one transaction under the user's row lock, so two concurrent enables cannot both win, and
  * `users.mfa_totp_enabled` changes with `mfa_totp`.

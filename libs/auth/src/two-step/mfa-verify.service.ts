@@ -27,7 +27,7 @@ type VerifyOutcome =
   | { kind: 'signed-in'; proof: Extract<MfaProofOutcome, { proven: true }>; login: LoginResult };
 
 /**
- * The login's second step (README, "Two-step login"): the challenge cookie names the user and how
+ * The login's second step (docs/guides/two-step.md): the challenge cookie names the user and how
  * the first factor was proven; a code or a recovery code then issues the credential, in one
  * transaction under the user's row lock, to a user who is still active, still has two-step login
  * on and still has the password hash the first factor was checked against. The caller delivers it

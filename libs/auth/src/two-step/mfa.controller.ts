@@ -23,7 +23,7 @@ interface AnswerBody {
 }
 
 /**
- * Two-step login (README, "Two-step login"): the signed-in user's settings under `/mfa/totp/*` and
+ * Two-step login (docs/guides/two-step.md): the signed-in user's settings under `/mfa/totp/*` and
  * the login's second step, `/mfa/verify`. Mounted under the prefix; 404 without the `mfa` section.
  */
 @Controller()

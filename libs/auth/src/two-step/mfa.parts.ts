@@ -16,7 +16,7 @@ import { TotpCodes } from './totp-codes.js';
 import { TotpSecretCipher } from './totp-secret.cipher.js';
 
 /**
- * Two-step login, beside the password method (README, "Two-step login"): its routes (404 without
+ * Two-step login, beside the password method (docs/guides/two-step.md): its routes (404 without
  * the `mfa` section) and the gate every login completes through. Without the password method the
  * gate alone is registered: the section needs that method, so it never challenges there.
  */

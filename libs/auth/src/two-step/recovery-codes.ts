@@ -15,7 +15,7 @@ export function newRecoveryCode(): string {
 /**
  * What is stored and looked up instead of the code: the SHA-256 of the code as typed, lower-cased
  * and without spaces or hyphens. A fast hash suffices: 120 random bits cannot be guessed offline,
- * unlike a password (README, "Second factors": why not bcrypt).
+ * unlike a password (docs/decisions/0020-second-factors.md: why not bcrypt).
  */
 export function recoveryCodeHash(code: string): string {
   return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, ''), 'utf8').digest('hex');

@@ -6,7 +6,7 @@ import type { AuthConfig } from '../config/auth-config.js';
 
 /**
  * RFC 6238 with the parameters every authenticator app reads from an otpauth URL: HMAC-SHA-1,
- * 6 digits, 30-second steps (README, "Two-step login": why these).
+ * 6 digits, 30-second steps (docs/guides/two-step.md: why these).
  */
 const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 /** RFC 6238 §5.2: one step either side, for a clock that drifts and a code typed as it changes. */

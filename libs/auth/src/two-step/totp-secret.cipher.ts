@@ -14,7 +14,7 @@ export interface SealedSecret {
 }
 
 /**
- * Encrypts authenticator secrets at rest (README, "Two-step login"): AES-256-GCM under a key
+ * Encrypts authenticator secrets at rest (docs/guides/two-step.md): AES-256-GCM under a key
  * derived from the module's secret (HKDF-SHA256, its own label), a random IV each time, and the
  * user's id as additional data, so a ciphertext copied onto another user's row does not decrypt.
  * Keys of earlier secrets (`mfa.previousSecrets`) still open what they sealed; `isCurrent` tells

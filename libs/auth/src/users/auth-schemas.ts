@@ -6,7 +6,7 @@ import { IsPassword } from './password-rules.js';
 import { inputColumnsOf } from './svc-columns.decorators.js';
 import { assertionJsonOf, registrationJsonOf } from './webauthn-response-rules.js';
 
-/** The request schemas of the library's routes, built once at startup (README, "1. Your user entity and its migration"). */
+/** The request schemas of the library's routes, built once at startup (docs/guides/application.md). */
 export interface AuthSchemas {
   signup: Type<object>;
   login: Type<object>;
@@ -111,7 +111,7 @@ function secondFactorFields(schema: Function): void {
 
 /**
  * The `response` field of a passkey route: a `PublicKeyCredential` as JSON, reduced to its known
- * members (README, "Passkeys"); anything else is a 400 naming the field.
+ * members (docs/guides/passkeys.md); anything else is a 400 naming the field.
  */
 const WebAuthnResponseField = (kind: 'registration' | 'assertion'): PropertyDecorator => {
   const reduce = Transform(({ value }) => (kind === 'registration' ? registrationJsonOf(value) : assertionJsonOf(value)) ?? null);

@@ -7,8 +7,7 @@ const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 
 /**
  * An email as it is stored and looked up: NFKC-normalised, trimmed and lower-cased, so that
- * `Alice@X.io`, ` alice@x.io ` and the fullwidth `ａlice@x.io` are one account (README,
- * "Validation"). Callers refuse `hasControlOrFormatCharacter` values first.
+ * `Alice@X.io`, ` alice@x.io ` and the fullwidth `ａlice@x.io` are one account (docs/decisions/0006-validation.md). Callers refuse `hasControlOrFormatCharacter` values first.
  */
 export function normalizeEmail(email: string): string {
   return email.normalize('NFKC').trim().toLowerCase();

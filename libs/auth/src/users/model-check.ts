@@ -1,7 +1,7 @@
 import { getMetadataArgsStorage } from 'typeorm';
 
 /**
- * A supplied entity must carry every attribute the library reads and writes (README, "Module shape").
+ * A supplied entity must carry every attribute the library reads and writes (docs/decisions/0001-module-shape.md).
  * Throws a TypeError that lists the missing names.
  */
 export function assertEntityHasAttributes(entity: Function, required: readonly string[]): void {

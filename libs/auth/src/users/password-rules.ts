@@ -1,13 +1,13 @@
 import { registerDecorator, type ValidationArguments } from 'class-validator';
 
-/** Passwords are compared in NFKC form: the same password typed on any keyboard matches (README, "Validation"). */
+/** Passwords are compared in NFKC form: the same password typed on any keyboard matches (docs/decisions/0006-validation.md). */
 export function normalizePassword(password: string): string {
   return password.normalize('NFKC');
 }
 
 /**
  * Minimum counted in characters (code points, after NFKC); maximum in UTF-8 bytes, because bcrypt
- * reads no more than 72 bytes and a longer password is refused, never truncated (README, "Validation").
+ * reads no more than 72 bytes and a longer password is refused, never truncated (docs/decisions/0006-validation.md).
  */
 export function passwordProblem(password: unknown, rules: { minLength: number; maxLength: number }, field = 'password'): string | undefined {
   if (typeof password !== 'string') return `${field} must be a string`;

@@ -3,7 +3,7 @@ import { EmailToken } from '../entities/email-token.entity.js';
 
 /**
  * Voids every pending change of the user's email: its unused confirmation links and the cancel links
- * of their notices (README, "Verifying emails and changing them"). Runs in the caller's transaction;
+ * of their notices (docs/guides/email.md). Runs in the caller's transaction;
  * every recovery step calls it, so a change asked for with a stolen session dies with that session.
  */
 export async function voidPendingEmailChanges(manager: EntityManager, userId: string): Promise<void> {

@@ -4,13 +4,13 @@ const SVC_RETURNED = Symbol('svc:returned');
 /**
  * Tags a user column as accepted in request payloads (signup). The column also needs
  * class-validator decorators: they become the field's rules in the request schema.
- * See README, "1. Your user entity and its migration".
+ * See docs/guides/application.md.
  */
 export function SvcInput(): PropertyDecorator {
   return (target, property) => addTag(SVC_INPUT, target.constructor, property);
 }
 
-/** Tags a user column as returned in response payloads (user body; README, "1. Your user entity and its migration"). */
+/** Tags a user column as returned in response payloads (user body; docs/guides/application.md). */
 export function SvcReturned(): PropertyDecorator {
   return (target, property) => addTag(SVC_RETURNED, target.constructor, property);
 }

@@ -16,7 +16,7 @@ const codeOf = (run: () => void): string | null => {
   }
 };
 
-describe('UnprovenMailbox (README, "Account pre-hijacking")', () => {
+describe('UnprovenMailbox (docs/decisions/0022-account-pre-hijacking.md)', () => {
   it('refuses a new way in while the email is not verified, with verification on (required or not)', () => {
     expect(codeOf(() => mailbox(VERIFICATION).refuseNewWayIn(user(null)))).toBe('EMAIL_NOT_VERIFIED');
     expect(codeOf(() => mailbox({ ...VERIFICATION, required: true }).refuseNewWayIn(user(null)))).toBe('EMAIL_NOT_VERIFIED');

@@ -5,7 +5,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 
 /**
- * No ways in before the mailbox is proven (README, "Account pre-hijacking"): while a user's email is
+ * No ways in before the mailbox is proven (docs/decisions/0022-account-pre-hijacking.md): while a user's email is
  * not verified and email verification is on, linking an identity, adding a passkey and setting up
  * two-step login are refused; whoever signed up with someone else's address cannot plant a way in
  * that outlives the owner's first proof of the mailbox.

@@ -20,8 +20,7 @@ export type UserBody = { id: string; email: string } & UserBodyFeatures & Record
 export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyof SvcUser> = never> = Pick<U, 'id' | 'email' | Returned> & UserBodyFeatures;
 
 /**
- * Builds the serializer once: it copies exactly the returned columns, nothing else (README, "1. Your
- * user entity and its migration"), with `emailVerified` (email verification on) whether the
+ * Builds the serializer once: it copies exactly the returned columns, nothing else (docs/guides/application.md), with `emailVerified` (email verification on) whether the
  * user's email is verified, and with `mfa` (two-step login on) `mfa: { totp }`, from the user's row.
  */
 export function createUserSerializer(returnedColumns: readonly string[], options: { emailVerified?: boolean; mfa?: boolean } = {}): (user: SvcUser) => UserBody {

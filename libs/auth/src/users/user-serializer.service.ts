@@ -5,7 +5,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import { returnedColumnsOf } from './svc-columns.decorators.js';
 import { createUserSerializer, type UserBody } from './user-body.js';
 
-/** Turns a user row into the user body: id, email and the `@SvcReturned()` columns (README, "1. Your user entity and its migration"). */
+/** Turns a user row into the user body: id, email and the `@SvcReturned()` columns (docs/guides/application.md). */
 @Injectable()
 export class UserSerializer {
   readonly serialize: (user: SvcUser) => UserBody;

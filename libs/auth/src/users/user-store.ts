@@ -98,7 +98,7 @@ export class UserStore {
   }
 
   /**
-   * Deactivates the user (`isActive` false: every credential refused, README, "Principal cache");
+   * Deactivates the user (`isActive` false: every credential refused, docs/guides/principal-cache.md);
    * true when this changed it.
    */
   async deactivate(manager: EntityManager, userId: string): Promise<boolean> {
@@ -136,7 +136,7 @@ export class UserStore {
     await this.invalidations.userChanged(manager, userId);
   }
 
-  /** Replaces the hash only if it is still `expected` (README, "Login and concurrent changes": an upgrade never overwrites a newer hash). */
+  /** Replaces the hash only if it is still `expected` (docs/decisions/0009-login-and-concurrent-changes.md: an upgrade never overwrites a newer hash). */
   async replacePasswordHash(manager: EntityManager, userId: string, expected: string, passwordHash: string): Promise<boolean> {
     const result = await manager.update(this.config.userEntity, { id: userId, passwordHash: expected }, { passwordHash } as Partial<SvcUser>);
     if (result.affected !== 1) return false;
@@ -144,7 +144,7 @@ export class UserStore {
     return true;
   }
 
-  /** `users.mfa_totp_enabled`, written in the transaction that changes `mfa_totp` (README, "Two-step login"). */
+  /** `users.mfa_totp_enabled`, written in the transaction that changes `mfa_totp` (docs/guides/two-step.md). */
   async setMfaTotpEnabled(manager: EntityManager, userId: string, enabled: boolean): Promise<void> {
     await manager.update(this.config.userEntity, { id: userId }, { mfaTotpEnabled: enabled } as Partial<SvcUser>);
     // The user body says it (`mfa.totp`): a cached principal would show the old answer.

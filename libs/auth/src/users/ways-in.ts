@@ -8,7 +8,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import { UserStore } from './user-store.js';
 
 /**
- * The one place that counts a user's ways in (README, "Linking accounts", "Passkeys"): a password
+ * The one place that counts a user's ways in (docs/guides/linking.md, "Passkeys"): a password
  * (with the password method on), each identity linked at a provider this module configures, and
  * each passkey (with passkeys on). An identity at a provider removed from the options, or a passkey
  * while passkeys are off, cannot sign anyone in, so it does not count.

@@ -22,8 +22,7 @@ export function startChallenge(methods, firstStep = 'Your password is right.') {
 
 /**
  * Whether the page was opened by a provider's callback that owes the second step: it redirects to
- * /?mfa=required with the challenge in an HttpOnly cookie, which the page cannot see (README,
- * "Two-step login"). The parameter leaves the address bar, so a reload does not ask again.
+ * /?mfa=required with the challenge in an HttpOnly cookie, which the page cannot see (docs/guides/two-step.md). The parameter leaves the address bar, so a reload does not ask again.
  */
 export function takeChallengeRedirect() {
   const query = new URLSearchParams(location.search);

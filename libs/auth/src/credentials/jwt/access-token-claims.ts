@@ -1,6 +1,6 @@
 import { isUuid } from '../../persistence/uuid.js';
 
-/** The claims of an access token the library minted (README, "Access tokens (jwt)"). */
+/** The claims of an access token the library minted (docs/decisions/0012-access-tokens-jwt.md). */
 export interface AccessTokenClaims {
   /** The user id. */
   sub: string;

@@ -15,7 +15,7 @@ export interface IssuedAccessToken {
 
 /**
  * Mints access tokens with jose: a JWS (RFC 7515 compact form) signed with `jwt.secretKey` (the
- * key imported once, `JWT_KEY`) and the configured HMAC algorithm, carrying the claims the README lists (`sub`, `sid`, `jti`, `typ`,
+ * key imported once, `JWT_KEY`) and the configured HMAC algorithm, carrying the claims docs/decisions/0012-access-tokens-jwt.md lists (`sub`, `sid`, `jti`, `typ`,
  * `iat`, `exp`), all times from the injected clock.
  */
 @Injectable()

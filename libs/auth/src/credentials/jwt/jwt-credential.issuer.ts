@@ -14,7 +14,7 @@ export interface JwtCredential {
   access: IssuedAccessToken;
 }
 
-/** The token body (README, "The jwt credential"). */
+/** The token body (docs/guides/jwt.md). */
 export interface TokenBody {
   access_token: string;
   token_type: 'bearer';
@@ -39,7 +39,7 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
   ) {}
 
   /**
-   * A new family, with the device that started it (README, "Devices"). The family of the refresh
+   * A new family, with the device that started it (docs/guides/devices.md). The family of the refresh
    * cookie the request presented, if any, is revoked: a browser holds one refresh cookie, and the
    * login replaces it (no credential outlives its replacement).
    */

@@ -14,7 +14,7 @@ import { RefreshTokenStore } from './refresh-token-store.js';
 /**
  * The `Authorization: Bearer` access token (RFC 6750 §2.1), verified, names an active user
  * whose family is not revoked; anything else is 401 with `WWW-Authenticate: Bearer`. A bearer
- * token is not sent by the browser on its own, so no cross-site check applies (README, "Cross-site requests").
+ * token is not sent by the browser on its own, so no cross-site check applies (docs/decisions/0023-cross-site-requests.md).
  */
 @Injectable()
 export class JwtCredentialResolver implements CredentialResolver {
@@ -41,11 +41,11 @@ export class JwtCredentialResolver implements CredentialResolver {
     const pending = this.verifier.claimsOf(request);
     const claims = pending instanceof Promise ? await pending : pending;
     if (!claims) return null;
-    // With the principal cache on (README, "Principal cache"), a family resolved lately is served from it; its key is the family.
+    // With the principal cache on (docs/guides/principal-cache.md), a family resolved lately is served from it; its key is the family.
     const cached = this.cache.get(claims.sid);
     if (cached !== undefined && cached.user.id === claims.sub) return copyOfPrincipal(cached);
     const ticket = this.cache.ticket();
-    // One query: the user and its live family, neither revoked nor past its end (README, "Access tokens (jwt)"; ASVS 5.0 V7.4.1).
+    // One query: the user and its live family, neither revoked nor past its end (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0 V7.4.1).
     const found = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!found || !found.user.isActive) return null;
     const principal: Principal = { user: found.user, body: this.serializer.serialize(found.user), familyId: claims.sid };

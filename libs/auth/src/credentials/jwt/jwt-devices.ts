@@ -5,7 +5,7 @@ import { RefreshFamilyStore } from './refresh-family-store.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
 /**
- * The jwt credential's devices: the user's live refresh families, one per login (README, "Devices").
+ * The jwt credential's devices: the user's live refresh families, one per login (docs/guides/devices.md).
  * Ending one revokes the family, its refresh tokens and with them its access tokens, which the
  * liveness check refuses at their next request.
  */

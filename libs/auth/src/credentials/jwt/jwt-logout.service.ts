@@ -9,7 +9,7 @@ import { RefreshTokenStore } from './refresh-token-store.js';
 
 /**
  * POST /logout of the jwt strategy: revokes the family of the refresh cookie and the family (`sid`)
- * of a valid bearer token, whichever are presented (README, "Refresh tokens (jwt)"). Presenting a credential proves
+ * of a valid bearer token, whichever are presented (docs/decisions/0013-refresh-tokens-jwt.md). Presenting a credential proves
  * the right to end it; an invalid bearer token ends nothing.
  */
 @Injectable()

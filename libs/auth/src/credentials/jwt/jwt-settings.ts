@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 
-/** The settings of the jwt credential, from whichever section configures it (README, "Access tokens (jwt)"). */
+/** The settings of the jwt credential, from whichever section configures it (docs/decisions/0012-access-tokens-jwt.md). */
 export interface JwtSettings {
   readonly secretKey: string;
   readonly algorithm: 'HS256' | 'HS384' | 'HS512';

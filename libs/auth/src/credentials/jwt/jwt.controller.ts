@@ -17,7 +17,7 @@ import { JwtLogout } from './jwt-logout.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { type RefreshOutcome, RefreshRotation } from './refresh-rotation.service.js';
 
-/** refresh, logout and /me of the jwt credential (README, "The jwt credential"), whatever the login method. Mounted under the prefix. */
+/** refresh, logout and /me of the jwt credential (docs/guides/jwt.md), whatever the login method. Mounted under the prefix. */
 @Controller()
 export class JwtController {
   private readonly logger = new Logger(SVC_LOGGER);

@@ -8,7 +8,7 @@ import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 const DAY_SECONDS = 86_400;
 
 /**
- * The refresh cookie (README, "The jwt credential"): HttpOnly, Secure and SameSite from config, Path = the prefix
+ * The refresh cookie (docs/guides/jwt.md): HttpOnly, Secure and SameSite from config, Path = the prefix
  * (the browser sends it to the auth endpoints only), Max-Age = the refresh lifetime.
  */
 @Injectable()

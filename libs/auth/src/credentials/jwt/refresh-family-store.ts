@@ -18,11 +18,11 @@ import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */
 const HAS_USABLE_TOKEN = 'EXISTS (SELECT 1 FROM refresh_tokens usable WHERE usable.family_id = family.id AND usable.consumed_at IS NULL AND usable.revoked_at IS NULL AND usable.expires_at > :now)';
-/** A family one of whose tokens is revoked counts as revoked (README, "Refresh tokens (jwt)"). */
+/** A family one of whose tokens is revoked counts as revoked (docs/decisions/0013-refresh-tokens-jwt.md). */
 const HAS_NO_REVOKED_TOKEN = 'NOT EXISTS (SELECT 1 FROM refresh_tokens revoked WHERE revoked.family_id = family.id AND revoked.revoked_at IS NOT NULL)';
 
 /**
- * Rows of `refresh_families` (README, "Schema"): one per login of the jwt credential, written when
+ * Rows of `refresh_families` (docs/decisions/0002-schema.md): one per login of the jwt credential, written when
  * it starts and touched at each refresh. Where a family's absolute end and revocation live, and
  * what GET /sessions lists for jwt.
  */
@@ -72,7 +72,7 @@ export class RefreshFamilyStore {
   /**
    * Marks families revoked: `familyId` alone, or every family of `userId` (but `exceptFamilyId`).
    * The caller revokes their tokens first, in the same order as a refresh locks them (token, then family).
-   * Cached principals of what it revokes go too (README, "Principal cache").
+   * Cached principals of what it revokes go too (docs/guides/principal-cache.md).
    */
   async revoke(manager: EntityManager, where: { familyId: string } | { userId: string; exceptFamilyId?: string }): Promise<void> {
     const query = manager.createQueryBuilder().update(RefreshFamily).set({ revokedAt: this.clock.now() }).where('revoked_at IS NULL');
@@ -87,7 +87,7 @@ export class RefreshFamilyStore {
 
   /**
    * The user, if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
-   * and before its absolute end, with that end: one query (README, "Access tokens (jwt)"; ASVS 5.0
+   * and before its absolute end, with that end: one query (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0
    * V7.4.1), a primary-key join and a probe of the partial index of revoked tokens, so a revoked or
    * ended family, or a deleted user, is refused at once.
    */

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * One login of the jwt credential and every refresh token rotated from it (table `refresh_families`;
- * README, "Schema"): the device a user sees in GET /sessions, the access token's `sid`, and where
+ * docs/decisions/0002-schema.md): the device a user sees in GET /sessions, the access token's `sid`, and where
  * its revocation and absolute end are recorded.
  */
 @Entity('refresh_families')
@@ -24,7 +24,7 @@ export class RefreshFamily {
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent: string | null;
 
-  /** The client's network at login (IPv4 /24, IPv6 /48), never its address (README, "Devices"). */
+  /** The client's network at login (IPv4 /24, IPv6 /48), never its address (docs/guides/devices.md). */
   @Column({ type: 'varchar', length: 64, nullable: true })
   ip: string | null;
 

@@ -23,7 +23,7 @@ const INACTIVE: RefreshOutcome = { kind: 'inactive' };
 
 /**
  * POST /refresh: consumes the presented token and issues the next one of its family, in one
- * transaction (README, "Refresh tokens (jwt)" and "Transactions"). A consumed token presented again revokes the family (RFC 9700
+ * transaction (docs/decisions/0013-refresh-tokens-jwt.md and docs/decisions/0003-transactions.md). A consumed token presented again revokes the family (RFC 9700
  * §4.14.2, refresh token rotation), except once within `refreshReuseGraceSeconds`. The outcome
  * is returned, not thrown, so that a revocation is committed even though the request fails.
  */
@@ -49,7 +49,7 @@ export class RefreshRotation {
   private async rotateRow(manager: EntityManager, row: RefreshToken): Promise<RefreshOutcome> {
     if (row.revokedAt || (await this.refreshTokens.isFamilyRevoked(manager, row.familyId))) return INVALID;
     if (this.isExpired(row)) return INVALID;
-    // README, "Refresh tokens (jwt)": past its absolute end a family is refused however recently it was used.
+    // docs/decisions/0013-refresh-tokens-jwt.md: past its absolute end a family is refused however recently it was used.
     if (!(await this.families.isLive(manager, row.familyId))) return INVALID;
     if (row.consumedAt) return this.presentedAgain(manager, row);
     const user = await this.users.findById(manager, row.userId);

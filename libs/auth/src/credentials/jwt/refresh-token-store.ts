@@ -19,7 +19,7 @@ export interface IssuedRefreshToken {
 }
 
 /**
- * Rows of `refresh_tokens` (README, "Schema"). A family is every token rotated from one login (its
+ * Rows of `refresh_tokens` (docs/decisions/0002-schema.md). A family is every token rotated from one login (its
  * row in `refresh_families`); it is revoked as a whole, its tokens and its row, and a family with any
  * revoked token counts as revoked, so a row that a concurrent rotation inserts while the family is
  * being revoked cannot bring it back.
@@ -52,7 +52,7 @@ export class RefreshTokenStore implements CredentialRevoker {
   }
 
   /**
-   * Single use (README, "Refresh tokens (jwt)"): marks the token consumed only if nobody did before. Of N concurrent
+   * Single use (docs/decisions/0013-refresh-tokens-jwt.md): marks the token consumed only if nobody did before. Of N concurrent
    * callers exactly one gets true: SQLite runs one transaction at a time, and on PostgreSQL the
    * losers' UPDATE waits for the winner's row lock, re-reads the row and matches nothing.
    */
@@ -135,7 +135,7 @@ export class RefreshTokenStore implements CredentialRevoker {
    *   is still recognised as reuse for as long as the token could have been used);
    * - a revoked row stays until every row of its family has expired, as the family's revocation
    *   mark, so at most `refreshTokenExpireDays` after the revocation;
-   * - every row of a family past its absolute end goes (README, "Refresh tokens (jwt)"): nothing of it can be used.
+   * - every row of a family past its absolute end goes (docs/decisions/0013-refresh-tokens-jwt.md): nothing of it can be used.
    */
   async purgeExpired(manager: EntityManager): Promise<number> {
     const result = await manager

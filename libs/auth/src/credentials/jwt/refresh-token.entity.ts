@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A single-use refresh token of the jwt strategy, one of a family (table `refresh_tokens`; README, "Schema"). */
+/** A single-use refresh token of the jwt strategy, one of a family (table `refresh_tokens`; docs/decisions/0002-schema.md). */
 @Entity('refresh_tokens')
 export class RefreshToken {
   @PrimaryColumn({ type: 'varchar', length: 36 })

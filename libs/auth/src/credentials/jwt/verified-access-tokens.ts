@@ -7,7 +7,7 @@ export const VERIFIED_ACCESS_TOKENS_MAX = 10_000;
 /**
  * Access tokens whose signature jose has verified lately, so that a client presenting the same
  * token on every request costs one SHA-256 and a map lookup instead of an HMAC verification each
- * time (README, "Access tokens (jwt)"). Keyed by the token's SHA-256, never the token itself, as
+ * time (docs/decisions/0012-access-tokens-jwt.md). Keyed by the token's SHA-256, never the token itself, as
  * session cookies are: a lookup compares digests, not a secret's characters. What depends on the
  * time (`exp`, `nbf`, `iat`) is checked again at every use against the injected clock; whether the
  * token's family is still live is not this class's concern (it is read, or served by the principal

@@ -14,7 +14,7 @@ import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
 /**
- * The session cookie names a live session of an active user, or 401 (README, "Sessions"). With the
+ * The session cookie names a live session of an active user, or 401 (docs/decisions/0007-sessions.md). With the
  * principal cache on, a session resolved lately is served from it, by the hash of its token.
  */
 @Injectable()
@@ -31,7 +31,7 @@ export class SessionCredentialResolver implements CredentialResolver {
   async resolve(request: Request): Promise<Principal> {
     const token = this.cookie.read(request);
     if (!token) throw new AuthError('UNAUTHENTICATED');
-    // A cookie authenticates this request: refuse it from another origin (README, "Cross-site requests").
+    // A cookie authenticates this request: refuse it from another origin (docs/decisions/0023-cross-site-requests.md).
     assertSameOrigin(request, this.config);
     const tokenHash = hashToken(token);
     const cached = this.cache.get(tokenHash);

@@ -7,7 +7,7 @@ import type { CredentialDevices, Device } from '../credential-devices.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { SessionStore } from './session-store.js';
 
-/** The session credential's devices: the user's live session rows (README, "Devices"). Ending one deletes its row. */
+/** The session credential's devices: the user's live session rows (docs/guides/devices.md). Ending one deletes its row. */
 @Injectable()
 export class SessionDevices implements CredentialDevices {
   constructor(

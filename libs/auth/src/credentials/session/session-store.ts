@@ -25,7 +25,7 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-/** Session rows: created at login, resolved per request, deleted at logout (README, "Sessions"). */
+/** Session rows: created at login, resolved per request, deleted at logout (docs/decisions/0007-sessions.md). */
 @Injectable()
 export class SessionStore implements CredentialRevoker {
   private lookup?: string;
@@ -71,7 +71,7 @@ export class SessionStore implements CredentialRevoker {
 
   /**
    * Past its expiry, or past its absolute lifetime from its login however recently it was used
-   * (OWASP Session Management Cheat Sheet, "Absolute Timeout"; README, "Sessions"). The absolute
+   * (OWASP Session Management Cheat Sheet, "Absolute Timeout"; docs/decisions/0007-sessions.md). The absolute
    * end is read from `created_at` and the current option, so lowering the option ends older
    * sessions at once.
    */
@@ -81,7 +81,7 @@ export class SessionStore implements CredentialRevoker {
   }
 
   /**
-   * Until when a cache may serve the session's principal (README, "Principal cache"): never past its
+   * Until when a cache may serve the session's principal (docs/guides/principal-cache.md): never past its
    * expiry or absolute end, and never past the moment its `last_seen_at` is due again.
    */
   cacheableUntil(session: Session): number {

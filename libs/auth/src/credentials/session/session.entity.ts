@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One row per login of the session strategy (table `sessions`; README, "Schema"). */
+/** One row per login of the session strategy (table `sessions`; docs/decisions/0002-schema.md). */
 @Entity('sessions')
 export class Session {
   @PrimaryColumn({ type: 'varchar', length: 36 })

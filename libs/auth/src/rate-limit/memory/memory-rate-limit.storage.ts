@@ -18,7 +18,7 @@ interface Counter {
  * yielding to the event loop. The counters belong to this instance, so two applications in one
  * process never share them; ended windows are swept every minute until shutdown.
  *
- * Bounded (README, "Rate limiting"): at `maxKeys` keys, ended windows go first; if none has
+ * Bounded (docs/guides/rate-limiting.md): at `maxKeys` keys, ended windows go first; if none has
  * ended, a new key is refused (as over its limit) while known keys keep counting, so a flood of
  * spoofed addresses cannot grow the map without end.
  */

@@ -8,7 +8,7 @@ import { CoalescedIncrements, type Counted } from '../coalesced-increments.js';
 import { checkResult, fixedWindowAt, peekResult } from '../fixed-window.js';
 import type { RateLimitCheck, RateLimitStorage } from '../rate-limit.storage.js';
 
-/** `rate_limit_counters.key` is varchar(255): longer keys are stored by their hash (README, "Rate limiting"). */
+/** `rate_limit_counters.key` is varchar(255): longer keys are stored by their hash (docs/guides/rate-limiting.md). */
 const MAX_KEY_LENGTH = 255;
 
 /**
@@ -21,7 +21,7 @@ const MAX_KEY_LENGTH = 255;
  * atomically: PostgreSQL locks the row for the conflicting update (concurrent upserts on one key,
  * from several instances, queue behind it), SQLite holds its write lock for the statement. It runs in autocommit mode, so it is its own transaction, committed
  * before the handler runs and independent of the request's unit of work: a later 401 or 500 never
- * undoes the count, and a refused request leaves no lock behind (README, "Rate limiting").
+ * undoes the count, and a refused request leaves no lock behind (docs/guides/rate-limiting.md).
  *
  * It goes through `UnitOfWork.autocommit` rather than `transaction`: on SQLite that still waits its turn
  * on the single shared connection, without a BEGIN ... COMMIT that would hold the write lock
