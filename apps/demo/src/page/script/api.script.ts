@@ -12,6 +12,9 @@ let renewalDue = () => undefined;
 
 /** One JSON request with the page's credential: { ok, status, body, retryAfter } (the header, or null), never a throw. */
 export async function send(method, path, payload) {
+  // A request sent while the token is being renewed (a click right after the page loads) waits for
+  // the new token: sent without it, a verification link's request would end this very session.
+  if (renewal && path !== '/auth/refresh') await renewal;
   const headers = { Accept: 'application/json' };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = 'Bearer ' + accessToken;
