@@ -18,7 +18,8 @@ export const SECOND_FACTOR_REQUIRED = Object.freeze({ mfaRequired: true, methods
  * The one step between a login method and the credential's delivery (docs/guides/two-step.md):
  * inside the login's transaction it stages what the user is owed (the credential, or when a second
  * factor is owed only its challenge), and once that has committed it answers with it, as JSON
- * (password login) or as a redirect (a provider's callback).
+ * (password login, the second step) or as a redirect (a provider's callback). The second step
+ * signs in through it too, inside its own transaction, once the second factor is answered.
  */
 @Injectable()
 export class LoginCompletion {
@@ -32,6 +33,15 @@ export class LoginCompletion {
   async stage(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof): Promise<StagedLogin> {
     const challenge = await this.secondFactor.challengeFor(user, proof);
     if (challenge !== null) return { outcome: 'second-factor', user, challenge };
+    return this.signIn(manager, user, request, proof);
+  }
+
+  /**
+   * In the caller's transaction, for a login that owes nothing more (its second factor answered):
+   * the credential, issued in the same commit as the caller's own writes (the spent challenge).
+   * `proof` is the first factor's, as the login is announced with it.
+   */
+  async signIn(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof): Promise<Extract<StagedLogin, { outcome: 'signed-in' }>> {
     return { outcome: 'signed-in', login: { user, credential: await this.issuer.issue(manager, user, request), ...proof } };
   }
 

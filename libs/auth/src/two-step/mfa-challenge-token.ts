@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
@@ -8,6 +7,7 @@ import { LOGIN_METHODS } from '../config/login-methods.js';
 import { deriveKey } from '../crypto/derive-key.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { LoginProof } from '../login/login-parts.js';
+import { SignedChallenge } from '../login/signed-challenge.js';
 
 /** RFC 8725 §3.11: an explicit type, so that no other token signed with the same key passes for this one. */
 const CHALLENGE_TYPE = 'svc-mfa-challenge+jwt';
@@ -23,52 +23,33 @@ export interface MfaChallenge extends LoginProof {
 }
 
 /**
- * The challenge cookie's value: a JWS (HS256 under a key derived from the module's secret for this
- * purpose only) naming the user, the challenge, how the first factor was proven, and the password
- * hash it was proven against, with its expiry (`mfa.challengeTtlSeconds`), checked by the injected clock.
+ * The challenge cookie's value: a signed challenge (login/signed-challenge.ts: a JWS, HS256 under a
+ * key derived from the module's secret for this purpose only) naming the user, the challenge, how
+ * the first factor was proven, and the password hash it was proven against, with its expiry
+ * (`mfa.challengeTtlSeconds`), checked by the injected clock.
  */
 @Injectable()
 export class MfaChallengeTokens {
-  private readonly signingKey: Uint8Array;
+  private readonly signed: SignedChallenge;
   private readonly bindingKey: Buffer;
 
-  constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    @Inject(AUTH_CLOCK) private readonly clock: Clock,
-  ) {
+  constructor(@Inject(AUTH_CONFIG) config: AuthConfig, @Inject(AUTH_CLOCK) clock: Clock) {
     // Without the section nothing is minted, and a key of this instance alone makes sure nothing verifies either.
     const key = config.mfa?.challengeKey ?? randomBytes(32).toString('base64url');
-    this.signingKey = Buffer.from(key, 'base64url');
+    this.signed = new SignedChallenge(clock, { type: CHALLENGE_TYPE, key: Buffer.from(key, 'base64url'), ttlSeconds: () => config.mfa!.challengeTtlSeconds });
     this.bindingKey = Buffer.from(deriveKey(key, 'mfa challenge password binding'), 'base64url');
   }
 
   async mint(user: SvcUser, proof: LoginProof): Promise<{ token: string; challengeId: string }> {
-    const now = Math.floor(this.clock.now().getTime() / 1000);
     const challengeId = randomUUID();
-    const token = await new SignJWT({ mth: proof.method, prv: proof.provider, pwb: this.passwordBindingOf(user) })
-      .setProtectedHeader({ alg: 'HS256', typ: CHALLENGE_TYPE })
-      .setSubject(user.id)
-      .setJti(challengeId)
-      .setIssuedAt(now)
-      .setExpirationTime(now + this.config.mfa!.challengeTtlSeconds)
-      .sign(this.signingKey);
+    const token = await this.signed.mint({ mth: proof.method, prv: proof.provider, pwb: this.passwordBindingOf(user), sub: user.id, jti: challengeId });
     return { token, challengeId };
   }
 
   /** The challenge, if `token` is one of ours, unexpired by the injected clock; else null. */
   async verify(token: string): Promise<MfaChallenge | null> {
-    let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(token, this.signingKey, {
-        algorithms: ['HS256'],
-        typ: CHALLENGE_TYPE,
-        currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'jti', 'iat', 'exp'],
-        maxTokenAge: this.config.mfa!.challengeTtlSeconds,
-      }));
-    } catch {
-      return null;
-    }
+    const payload = await this.signed.verify(token, ['sub', 'jti']);
+    if (payload === null) return null;
     const { sub, jti, mth, prv, pwb, exp } = payload;
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof pwb !== 'string' || typeof exp !== 'number') return null;
     if (!LOGIN_METHODS.includes(mth as never) || (prv !== undefined && typeof prv !== 'string')) return null;

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
-import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import type { LoginResult } from '../credentials/credential-delivery.js';
-import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { constantTimeEqual } from '../crypto/opaque-token.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';
@@ -14,6 +11,7 @@ import { clientAddressOf } from '../http/client-address.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { UserStore } from '../users/user-store.js';
+import { LoginCompletion, type StagedLogin } from '../login/login-completion.js';
 import { UsedChallenges } from '../login/used-challenges.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
@@ -24,21 +22,21 @@ import { type MfaAnswer, type MfaProofFailure, type MfaProofOutcome, MfaProofs }
 type VerifyOutcome =
   | { kind: 'gone' }
   | { kind: 'refused'; proof: MfaProofFailure }
-  | { kind: 'signed-in'; proof: Extract<MfaProofOutcome, { proven: true }>; login: LoginResult };
+  | { kind: 'signed-in'; proof: Extract<MfaProofOutcome, { proven: true }>; login: StagedLogin };
 
 /**
  * The login's second step (docs/guides/two-step.md): the challenge cookie names the user and how
- * the first factor was proven; a code or a recovery code then issues the credential, in one
- * transaction under the user's row lock, to a user who is still active, still has two-step login
- * on and still has the password hash the first factor was checked against. The caller delivers it
- * as a login: `svc.login.after` once, with the first factor's method.
+ * the first factor was proven; a code or a recovery code then has the login completion issue the
+ * credential, in one transaction under the user's row lock, to a user who is still active, still
+ * has two-step login on and still has the password hash the first factor was checked against. The
+ * caller answers it through the login completion, as any login: `svc.login.after` once, with the
+ * first factor's method.
  */
 @Injectable()
 export class MfaVerification {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
-    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
     private readonly cookie: MfaChallengeCookie,
@@ -46,10 +44,11 @@ export class MfaVerification {
     private readonly limits: MfaAttemptLimit,
     private readonly proofs: MfaProofs,
     private readonly usedChallenges: UsedChallenges,
+    private readonly completion: LoginCompletion,
     private readonly events: AuthEventPublisher,
   ) {}
 
-  async verify(request: Request, response: Response, answer: MfaAnswer): Promise<LoginResult> {
+  async verify(request: Request, response: Response, answer: MfaAnswer): Promise<StagedLogin> {
     const token = this.cookie.read(request);
     const challenge = token === undefined ? null : await this.tokens.verify(token);
     if (!challenge) this.refuseChallenge(response);
@@ -66,7 +65,7 @@ export class MfaVerification {
         if (!proof.proven) return { kind: 'refused', proof };
         // Spent with the credential's issue, in one commit: a wrong code spends nothing, and of two uses at once one commits.
         await this.usedChallenges.spend(manager, 'mfa', challenge.challengeId, challenge.expiresAt);
-        return { kind: 'signed-in', proof, login: { user, credential: await this.issuer.issue(manager, user, request), method: challenge.method, provider: challenge.provider } };
+        return { kind: 'signed-in', proof, login: await this.completion.signIn(manager, user, request, { method: challenge.method, provider: challenge.provider }) };
       }),
     );
     if (outcome.kind === 'gone') this.refuseChallenge(response);

@@ -1,9 +1,9 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CredentialDelivery } from '../credentials/credential-delivery.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import type { SecretString } from '../hooks/secret-string.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
+import { LoginCompletion } from '../login/login-completion.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { MfaAnswer } from './mfa-proof.js';
 import { MfaOn } from './mfa-on.guard.js';
@@ -32,7 +32,7 @@ export class MfaController {
   constructor(
     private readonly settings: MfaSettings,
     private readonly verification: MfaVerification,
-    private readonly delivery: CredentialDelivery,
+    private readonly completion: LoginCompletion,
   ) {}
 
   /** 200: the new secret (base32), its otpauth URL and QR code; nothing is on until enable. */
@@ -77,7 +77,7 @@ export class MfaController {
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
   async verify(@AuthBody('mfaVerify') body: AnswerBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
-    return this.delivery.asJson(request, response, await this.verification.verify(request, response, answerOf(body)));
+    return this.completion.asJson(request, response, await this.verification.verify(request, response, answerOf(body)));
   }
 }
 
