@@ -28,7 +28,7 @@ import { CurrentUserGuard } from './credentials/current-user.guard.js';
 import { jwtCredentialParts } from './credentials/jwt/jwt.parts.js';
 import { sessionCredentialParts } from './credentials/session/session.parts.js';
 import { HookRunner } from './hooks/hook-runner.js';
-import { AuthBodyPipe } from './http/auth-body.pipe.js';
+import { BeforeHooksInterceptor } from './http/before-hooks.interceptor.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
@@ -94,7 +94,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
     { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
-    AuthBodyPipe,
+    BeforeHooksInterceptor,
     CredentialDelivery,
     LoginCompletion,
     // Passkey ceremonies and two-step logins spend their challenges in one store.

@@ -9,7 +9,7 @@ import type { AuthHooks, HookName } from './auth-hooks.js';
 import { HookAbort } from './hook-abort.js';
 import { SecretString } from './secret-string.js';
 
-type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
+export type HookPayload<N extends HookName> = Parameters<NonNullable<AuthHooks[N]>>[0];
 
 /** The hook did not answer within `hookTimeoutSeconds` (it is left to finish on its own). */
 class HookTimedOut extends Error {}

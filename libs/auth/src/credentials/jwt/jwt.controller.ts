@@ -8,7 +8,8 @@ import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentUserGuard } from '../current-user.guard.js';
-import { HookRunner } from '../../hooks/hook-runner.js';
+import type { RefreshPayload } from '../../hooks/auth-hooks.js';
+import { BeforeHook } from '../../http/auth-body.decorator.js';
 import { clientAddressOf } from '../../http/client-address.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
@@ -29,7 +30,6 @@ export class JwtController {
     private readonly rotation: RefreshRotation,
     private readonly logoutFlow: JwtLogout,
     private readonly cookie: RefreshCookie,
-    private readonly hooks: HookRunner,
     private readonly events: AuthEventPublisher,
   ) {}
 
@@ -37,9 +37,9 @@ export class JwtController {
   @Post('refresh')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
+  @BeforeHook('beforeRefresh', (controller: JwtController, request) => controller.refreshHookPayload(request))
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenBody> {
     const token = this.cookie.read(request);
-    await this.hooks.run('beforeRefresh', { hasRefreshToken: token !== undefined }, request);
     const outcome: RefreshOutcome = token ? await this.rotation.rotate(token) : { kind: 'invalid' };
     if (outcome.kind === 'rotated') {
       this.events.publishAfterResponse(request, AuthEvent.RefreshAfter, { userId: outcome.user.id, familyId: outcome.credential.refresh.familyId });
@@ -53,6 +53,11 @@ export class JwtController {
       this.events.publishAfterResponse(request, AuthEvent.TokenReuseDetected, { userId, familyId, ip: clientAddressOf(request, this.config), at: this.clock.now() });
     }
     throw new AuthError('REFRESH_TOKEN_INVALID');
+  }
+
+  /** What `beforeRefresh` sees: whether a refresh cookie was presented. */
+  refreshHookPayload(request: Request): RefreshPayload {
+    return { hasRefreshToken: this.cookie.read(request) !== undefined };
   }
 
   /** Always 204 (idempotent): the families of the presented credentials are revoked, the cookie cleared. */

@@ -5,7 +5,8 @@ import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentUserGuard } from '../current-user.guard.js';
-import { HookRunner } from '../../hooks/hook-runner.js';
+import type { LogoutPayload } from '../../hooks/auth-hooks.js';
+import { BeforeHook } from '../../http/auth-body.decorator.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
@@ -19,7 +20,6 @@ export class SessionController {
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     private readonly unitOfWork: UnitOfWork,
-    private readonly hooks: HookRunner,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
   ) {}
@@ -27,10 +27,9 @@ export class SessionController {
   /** Always 204 (idempotent): the presented session, if any, is deleted and the cookie cleared. */
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @BeforeHook('beforeLogout', (controller: SessionController, request) => controller.logoutHookPayload(request))
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const token = this.cookie.read(request);
-    const owner = token ? await this.ownerOf(token) : null;
-    await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
     const userId = token ? await this.unitOfWork.transaction((manager) => this.sessions.delete(manager, token)) : undefined;
     this.cookie.clear(response);
     if (userId) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
@@ -40,6 +39,13 @@ export class SessionController {
   @UseGuards(CurrentUserGuard)
   me(@CurrentUser() user: UserBody): UserBody {
     return user;
+  }
+
+  /** What `beforeLogout` sees: the owner of the presented session, if any. */
+  async logoutHookPayload(request: Request): Promise<LogoutPayload> {
+    const token = this.cookie.read(request);
+    const owner = token ? await this.ownerOf(token) : null;
+    return { user: owner && this.serializer.serialize(owner) };
   }
 
   private async ownerOf(token: string) {

@@ -1,14 +1,16 @@
-import { type ArgumentMetadata, Inject, Injectable, type PipeTransform } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import type { Request } from 'express';
 import { AUTH_SCHEMAS } from '../config/auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { HookName } from '../hooks/auth-hooks.js';
-import { HookRunner } from '../hooks/hook-runner.js';
+import { type HookPayload, HookRunner } from '../hooks/hook-runner.js';
 import { SecretString } from '../hooks/secret-string.js';
 import { type AuthSchemaName, type AuthSchemas, fieldsOf } from '../users/auth-schemas.js';
 import { jsonBodyProblems } from './json-body-rules.js';
+import { from, type Observable, switchMap } from 'rxjs';
 
 /** Each body the library reads: its schema, the before-hook it goes through, and its secret fields. */
 const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly string[] }> = {
@@ -29,24 +31,56 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   mfaVerify: { secrets: ['code', 'recoveryCode'] },
 };
 
+/** What `@AuthBody(schema)` leaves on its handler: the schema of the body it takes. */
+export const AUTH_BODY_SCHEMA = Symbol('svc: the body schema of this route');
+/** What `@BeforeHook(name, payloadOf)` leaves on its handler: a hook whose payload is not the body. */
+export const BEFORE_HOOK = Symbol('svc: the before-hook of this route');
+/** Where the interceptor leaves, on the request, the body the handler's `@AuthBody` receives. */
+const HOOKED_BODY = Symbol('svc: the validated, hooked body');
+
+/** Reads, with the route's controller, what a before-hook that does not take the body receives. */
+export type BeforeHookPayloadOf<N extends HookName, C = object> = (controller: C, request: Request) => HookPayload<N> | Promise<HookPayload<N>>;
+
+export interface BeforeHookRoute {
+  name: HookName;
+  payloadOf: BeforeHookPayloadOf<HookName>;
+}
+
 /**
- * The pipe of `@AuthBody(schema)`: validates the request's JSON body against the schema built at
- * startup (unknown fields refused, docs/decisions/0006-validation.md), wraps secrets in `SecretString`, and runs
- * the operation's before-hook; the handler receives what the hook returned, typed.
+ * The one place a route's before-hook runs (docs/decisions/0011-before-hooks.md), after the guards and
+ * before the handler. For `@AuthBody(schema)`: validates the request's JSON body against the schema
+ * built at startup (unknown fields refused, docs/decisions/0006-validation.md), wraps secrets in
+ * `SecretString`, and runs the operation's before-hook; the handler receives what the hook returned,
+ * typed. For `@BeforeHook(name, payloadOf)`: runs the hook on the payload read from the request.
  */
 @Injectable()
-export class AuthBodyPipe implements PipeTransform<Request, Promise<object>> {
+export class BeforeHooksInterceptor implements NestInterceptor {
   private readonly fields: ReadonlyMap<AuthSchemaName, ReadonlySet<string>>;
 
   constructor(
     private readonly hooks: HookRunner,
     @Inject(AUTH_SCHEMAS) private readonly schemas: AuthSchemas,
+    private readonly moduleRef: ModuleRef,
   ) {
     this.fields = new Map(Object.entries(schemas).map(([name, schema]) => [name as AuthSchemaName, fieldsOf(schema)]));
   }
 
-  async transform(request: Request, metadata: ArgumentMetadata): Promise<object> {
-    const schema = metadata.data as AuthSchemaName;
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request & { [HOOKED_BODY]?: object }>();
+    const handler = context.getHandler();
+    const schema = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as AuthSchemaName | undefined;
+    const route = Reflect.getMetadata(BEFORE_HOOK, handler) as BeforeHookRoute | undefined;
+    const before = async () => {
+      if (schema !== undefined) request[HOOKED_BODY] = await this.hookedBody(schema, request);
+      if (route !== undefined) {
+        const controller = this.moduleRef.get<object>(context.getClass(), { strict: false });
+        await this.hooks.run(route.name, (await route.payloadOf(controller, request)) as never, request);
+      }
+    };
+    return from(before()).pipe(switchMap(() => next.handle()));
+  }
+
+  private async hookedBody(schema: AuthSchemaName, request: Request): Promise<object> {
     const { hook, secrets } = OPERATIONS[schema];
     const body = wrapSecrets(await this.validated(schema, request.body), secrets);
     if (!hook) return body;
@@ -85,4 +119,9 @@ function wrapSecrets<T>(payload: T, secrets: readonly string[]): T {
     if (typeof fields[field] === 'string') fields[field] = new SecretString(fields[field]);
   }
   return payload;
+}
+
+/** The body the interceptor left for `@AuthBody`. */
+export function hookedBodyOf(request: Request): object {
+  return (request as Request & { [HOOKED_BODY]?: object })[HOOKED_BODY]!;
 }
