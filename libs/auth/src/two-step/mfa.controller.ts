@@ -10,7 +10,7 @@ import { MfaOn } from './mfa-on.guard.js';
 import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';
 import { MfaVerification } from './mfa-verify.service.js';
 
-/** The bodies of the two-step routes, as the body pipe hands them over (secrets wrapped). */
+/** The bodies of the two-step routes, as the before-hooks interceptor hands them over (secrets wrapped). */
 interface PasswordBody {
   password: SecretString;
 }
