@@ -15,7 +15,7 @@ export interface AuthModuleExtras extends ConfigShapeOptions {
 
 /**
  * `forRoot(options)` / `forRootAsync({ useFactory, inject, imports })`. The extras (credential,
- * login methods, entities, hooks, prefix, globalGuard) shape the module graph, so they are always given synchronously.
+ * login methods, optional parts, entities, hooks, prefix, globalGuard) shape the module graph, so they are always given synchronously.
  */
 export const {
   ConfigurableModuleClass: ConfigurableAuthModule,
@@ -28,6 +28,7 @@ export const {
     credential: undefined,
     login: undefined,
     strategy: undefined,
+    features: undefined,
     prefix: undefined,
     entities: undefined,
     hooks: undefined,

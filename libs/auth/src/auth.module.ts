@@ -15,7 +15,7 @@ import { systemClock } from './config/clock.js';
 import type { AuthConfig } from './config/auth-config.js';
 import type { AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
-import { type CredentialKind, type LoginMethod, moduleShapeOf } from './config/login-methods.js';
+import { type CredentialKind, type LoginMethod, moduleShapeOf, optionalPartsOf } from './config/login-methods.js';
 import { validateAuthOptions, validatePrefix } from './config/validate-auth-options.js';
 import { authEntities } from './auth.entities.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
@@ -34,7 +34,7 @@ import { AuthExceptionFilter } from './http/auth-exception.filter.js';
 import { AuthRequestGuard } from './http/auth-request.guard.js';
 import { LoginCompletion } from './login/login-completion.js';
 import { UsedChallenges } from './login/used-challenges.js';
-import { mfaGateOnly, mfaParts } from './two-step/mfa.parts.js';
+import { mfaParts, noSecondFactorParts } from './two-step/mfa.parts.js';
 import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
@@ -50,7 +50,7 @@ import { UserStore } from './users/user-store.js';
 import { UnprovenMailbox } from './users/unproven-mailbox.js';
 import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
-import { principalCacheProviders } from './principal-cache/principal-cache.providers.js';
+import { noPrincipalCacheProviders, principalCacheProviders } from './principal-cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
@@ -79,11 +79,18 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   const prefix = validatePrefix(extras.prefix);
   if (extras.globalGuard !== undefined && typeof extras.globalGuard !== 'boolean') throw new AuthConfigError('globalGuard', 'must be true or false', extras.globalGuard);
   const shape = moduleShapeOf(extras);
+  const features = optionalPartsOf(extras);
   const credential = CREDENTIALS[shape.credential];
-  // Two-step login's routes need the password method (its setup asks for the password); every login passes its gate.
-  const secondFactor = shape.loginMethods.includes('password') ? mfaParts : mfaGateOnly;
-  // Passkeys are mounted in every module and served with their section only (docs/guides/passkeys.md).
-  const parts = [...shape.loginMethods.map((method) => LOGIN_METHODS[method]), secondFactor, passkeyParts, credential];
+  // The optional parts only with their sections (docs/decisions/0001-module-shape.md): an absent one's routes are
+  // paths no route matches (404 NOT_FOUND under the prefix). Two-step login needs the password method (its setup
+  // asks for the password; without it the section is refused at startup); without it every login passes the null gate.
+  const secondFactor = features.includes('mfa') && shape.loginMethods.includes('password') ? mfaParts : noSecondFactorParts;
+  const parts = [
+    ...shape.loginMethods.map((method) => LOGIN_METHODS[method]),
+    secondFactor,
+    ...(features.includes('passkeys') ? [passkeyParts] : []),
+    credential,
+  ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
@@ -115,7 +122,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     CurrentUserGuard,
     AuthRequestGuard,
     ...rateLimitProviders(),
-    ...principalCacheProviders(),
+    ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },

@@ -81,6 +81,7 @@ describe('with the section from an async factory', () => {
     const app = await startAuthModule(
       AuthModule.forRootAsync({
         strategy: 'session',
+        features: ['passkeys'],
         useFactory: async (): Promise<AuthOptions> => ({ baseUrl: 'https://app.test', secret: TEST_SECRET, password: { bcryptCost: 10, sendsResetMail: false }, passkeys: {} }),
       }),
     );

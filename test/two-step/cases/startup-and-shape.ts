@@ -52,7 +52,7 @@ describe('the mfa section at startup (docs/reference/options.md)', () => {
   });
 
   it('from an async factory: the routes are served', async () => {
-    const app = await startAuthModule(AuthModule.forRootAsync({ strategy: 'session', useFactory: async (): Promise<AuthOptions> => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password, mfa: { issuer: 'x' } }) }));
+    const app = await startAuthModule(AuthModule.forRootAsync({ strategy: 'session', features: ['mfa'], useFactory: async (): Promise<AuthOptions> => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password, mfa: { issuer: 'x' } }) }));
     try {
       const response = await request(app.getHttpServer()).post('/auth/mfa/verify').send({ code: '123456' });
       expect([response.status, response.body.code]).toEqual([401, 'MFA_CHALLENGE_INVALID']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AuthConfigError } from './auth-config.error.js';
 import type { AuthOptions } from './auth-options.js';
-import { moduleShapeOf } from './login-methods.js';
+import { moduleShapeOf, optionalPartsOf } from './login-methods.js';
 import type { OAuth2ProviderOptions, OidcProviderOptions } from './oauth-options.js';
 import { validateAuthOptions } from './validate-auth-options.js';
 
@@ -151,5 +151,35 @@ describe('a configuration error says what it got, never a secret', () => {
       expect(message).not.toMatch(/\(got /);
       for (const secret of [short, weak, 'changeme', 'ssssssss']) expect(message).not.toContain(secret);
     }
+  });
+});
+
+describe('the optional parts: in the module graph only with their sections (docs/decisions/0001-module-shape.md)', () => {
+  const base = { baseUrl: 'https://app.test', secret: SECRET };
+
+  it('reads them off the sections given (forRoot), or off the features extra (forRootAsync, default none)', () => {
+    expect(optionalPartsOf({})).toEqual([]);
+    expect(optionalPartsOf({ principalCache: {}, mfa: { issuer: 'x' } } as never)).toEqual(['mfa', 'principalCache']);
+    expect(optionalPartsOf({ features: ['principalCache', 'passkeys'] })).toEqual(['passkeys', 'principalCache']);
+  });
+
+  it.each<[string, Record<string, unknown>, AuthConfigError]>([
+    ['an unknown part', { features: ['passkeys', 'sms'] }, new AuthConfigError('features[1]', 'must be one of passkeys, mfa, principalCache', 'sms')],
+    ['a part listed twice', { features: ['mfa', 'mfa'] }, new AuthConfigError('features', 'lists a part twice')],
+    ['a list that is not one', { features: 'mfa' }, new AuthConfigError('features', 'must list some of passkeys, mfa, principalCache', 'mfa')],
+  ])('refuses %s', (_case, extras, error) => {
+    expect(() => optionalPartsOf(extras as never)).toThrow(error);
+  });
+
+  it.each<[string, AuthOptions, Record<string, unknown>, AuthConfigError]>([
+    [
+      'a section from the factory the graph was built without',
+      { ...base, passkeys: {} },
+      { strategy: 'session' },
+      new AuthConfigError('passkeys', "is given but the module was built without it: with forRootAsync, add 'passkeys' to the features extra, or leave the section out"),
+    ],
+    ['a listed part without its section', { ...base }, { strategy: 'session', features: ['mfa'] }, new AuthConfigError('mfa', "is required: the features extra lists 'mfa'")],
+  ])('stops %s, naming it', (_case, options, extras, error) => {
+    expect(() => validateAuthOptions(options, extras)).toThrow(error);
   });
 });

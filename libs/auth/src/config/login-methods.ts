@@ -19,7 +19,14 @@ export type CredentialKind = 'session' | 'jwt';
 /** The seed's single-strategy shorthand: `session` and `jwt` are password logins with that credential. */
 export type AuthStrategy = 'session' | 'jwt' | 'oidc' | 'oauth2';
 
+/**
+ * The optional parts beside the ways in, each mounted only with its section (docs/decisions/0001-module-shape.md):
+ * passkeys, two-step login and the principal cache.
+ */
+export type OptionalPart = 'passkeys' | 'mfa' | 'principalCache';
+
 export const LOGIN_METHODS = ['password', 'oauth2', 'oidc'] as const satisfies readonly LoginMethod[];
+export const OPTIONAL_PARTS = ['passkeys', 'mfa', 'principalCache'] as const satisfies readonly OptionalPart[];
 export const CREDENTIAL_KINDS = ['session', 'jwt'] as const satisfies readonly CredentialKind[];
 const STRATEGIES = ['session', 'jwt', 'oidc', 'oauth2'] as const satisfies readonly AuthStrategy[];
 
@@ -38,6 +45,11 @@ export interface ModuleShapeOptions {
   login?: readonly LoginMethod[];
   /** The seed's shorthand for one login method and its credential (docs/reference/options.md). */
   strategy?: AuthStrategy;
+  /**
+   * The optional parts the module is built with (`passkeys`, `mfa`, `principalCache`), each only
+   * with its section. @default with `forRoot`, the sections given; with `forRootAsync`, none
+   */
+  features?: readonly OptionalPart[];
 }
 
 /** The credential and the set of login methods one module is built of. */
@@ -59,6 +71,22 @@ export function moduleShapeOf(options: ModuleShapeOptions): ModuleShape {
   const credential = options.credential ?? 'session';
   if (!CREDENTIAL_KINDS.includes(credential)) throw new AuthConfigError('credential', `must be one of ${CREDENTIAL_KINDS.join(', ')}`, credential);
   return { credential, loginMethods: loginMethodsOf(given) };
+}
+
+/**
+ * The optional parts the module is built with: the `features` extra, or, with `forRoot` (the
+ * sections in the same object as the extras), the sections given, as the login methods are read.
+ * Their sections are then required, and no other's is accepted.
+ */
+export function optionalPartsOf(extras: ModuleShapeOptions): OptionalPart[] {
+  const options = extras as ModuleShapeOptions & Partial<Record<OptionalPart, unknown>>;
+  if (options.features === undefined) return OPTIONAL_PARTS.filter((part) => options[part] !== undefined);
+  if (!Array.isArray(options.features)) throw new AuthConfigError('features', `must list some of ${OPTIONAL_PARTS.join(', ')}`, options.features);
+  for (const [i, part] of options.features.entries()) {
+    if (!OPTIONAL_PARTS.includes(part)) throw new AuthConfigError(`features[${i}]`, `must be one of ${OPTIONAL_PARTS.join(', ')}`, part);
+  }
+  if (new Set(options.features).size !== options.features.length) throw new AuthConfigError('features', 'lists a part twice');
+  return OPTIONAL_PARTS.filter((part) => options.features!.includes(part));
 }
 
 function shorthandShape(options: ModuleShapeOptions & { oauth2?: { strategy?: unknown }; oidc?: { strategy?: unknown } }): ModuleShape {

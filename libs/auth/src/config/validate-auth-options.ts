@@ -3,7 +3,7 @@ import { User } from '../entities/user.entity.js';
 import type { AuthConfig } from './auth-config.js';
 import { AuthConfigError } from './auth-config.error.js';
 import { type AuthOptions, type ConfigShapeOptions, DEFAULT_REDIS_KEY_PREFIX, type JwtOptions, type RateLimitOptions, type RedisCommands } from './auth-options.js';
-import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf } from './login-methods.js';
+import { type CredentialKind, LOGIN_METHODS, type ModuleShape, moduleShapeOf, OPTIONAL_PARTS, type OptionalPart, optionalPartsOf } from './login-methods.js';
 import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, headerName, int, isRedisUrl, nonEmptyString, oneOf, originOf, redisKeyPrefix, redisUrl, secret, trustedProxies } from './option-rules.js';
 import { pagePath, validateEmailVerification } from './validate-email-verification.js';
 import { validateMfa } from './validate-mfa.js';
@@ -23,7 +23,7 @@ const ABSOLUTE_TTL_DEFAULT = 30 * DAY_SECONDS;
  */
 export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOptions): AuthConfig {
   const shape = moduleShapeOf(extras);
-  assertEverySectionTakesEffect(options, shape);
+  assertEverySectionTakesEffect(options, shape, optionalPartsOf(extras));
   const baseUrl = absoluteUrl('baseUrl', options.baseUrl);
   const prefix = validatePrefix(extras.prefix);
   const trustedOrigins = [baseUrl.origin, ...(options.trustedOrigins ?? []).map((origin, i) => originOf(`trustedOrigins[${i}]`, origin))];
@@ -109,7 +109,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
  * that nothing configured is silently ignored (an `oidc` section without the oidc login method, a
  * `jwt` section under the session credential).
  */
-function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape): void {
+function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape, features: readonly OptionalPart[]): void {
   for (const method of LOGIN_METHODS) {
     if (options[method] === undefined || shape.loginMethods.includes(method)) continue;
     throw new AuthConfigError(
@@ -118,6 +118,14 @@ function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape)
         ? `is given but the ${method} login method is not on: add '${method}' to the login extra, or leave the section out`
         : `is given but strategy '${shape.strategy}' has no ${method} login: leave the section out`,
     );
+  }
+  // The optional parts are mounted or not while the module graph is built (docs/decisions/0001-module-shape.md).
+  for (const part of OPTIONAL_PARTS) {
+    const given = options[part] !== undefined;
+    if (given && !features.includes(part)) {
+      throw new AuthConfigError(part, `is given but the module was built without it: with forRootAsync, add '${part}' to the features extra, or leave the section out`);
+    }
+    if (!given && features.includes(part)) throw new AuthConfigError(part, `is required: the features extra lists '${part}'`);
   }
   const other: Record<CredentialKind, CredentialKind> = { session: 'jwt', jwt: 'session' };
   const unused = other[shape.credential];

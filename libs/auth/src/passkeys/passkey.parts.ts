@@ -5,16 +5,15 @@ import { PasskeyList } from './passkey-list.service.js';
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
 import { PasskeyStore } from './passkey.store.js';
-import { PasskeysOn } from './passkeys-on.guard.js';
 import { PasskeysController } from './passkeys.controller.js';
 
 /**
- * Passkeys, beside whatever login methods and credential the module has: mounted in every module
- * and served with the `passkeys` section only (404 without it, so that an async factory may give
- * the section). Shaped as a login method's parts: its own routes and services, the credential
- * reached through the delivery step only.
+ * Passkeys, beside whatever login methods and credential the module has: mounted only with the
+ * `passkeys` section (docs/decisions/0001-module-shape.md; without it their paths are routes no
+ * route matches, 404 under the prefix). Shaped as a login method's parts: its own routes and
+ * services, the credential reached through the delivery step only.
  */
 export const passkeyParts: LoginMethodParts = {
   controllers: [PasskeysController],
-  providers: [PasskeyStore, PasskeyChallengeTokens, PasskeyChallengeCookie, PasskeyRegistration, PasskeyLogin, PasskeyList, PasskeysOn],
+  providers: [PasskeyStore, PasskeyChallengeTokens, PasskeyChallengeCookie, PasskeyRegistration, PasskeyLogin, PasskeyList],
 };

@@ -13,14 +13,12 @@ import type { WebAuthnAssertionJson, WebAuthnRegistrationJson } from '../users/w
 import { PasskeyList, type PasskeyBody, passkeyBodyOf } from './passkey-list.service.js';
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
-import { PasskeysOn } from './passkeys-on.guard.js';
 
 /**
  * Passkeys (docs/guides/passkeys.md): adding one (signed in), signing in with one (no credential needed),
- * and the signed-in user's list. Mounted under the prefix; 404 without the `passkeys` section.
+ * and the signed-in user's list. Mounted under the prefix with the `passkeys` section only.
  */
 @Controller()
-@UseGuards(PasskeysOn)
 export class PasskeysController {
   constructor(
     private readonly registration: PasskeyRegistration,

@@ -17,7 +17,7 @@ import { UserChanges } from '../users/user-changes.js';
 import { PrincipalInvalidations } from './principal-invalidations.js';
 import { RedisInvalidationTransport } from './redis-invalidation.transport.js';
 
-/** The principal cache's providers for AuthModule (docs/guides/principal-cache.md): always present, idle when the section is absent. */
+/** The principal cache's providers for AuthModule (docs/guides/principal-cache.md), with the `principalCache` section. */
 export function principalCacheProviders(): Provider[] {
   return [
     { provide: PRINCIPAL_CACHE, useFactory: (config: AuthConfig, clock: Clock) => new PrincipalCache(config.principalCache, clock), inject: [AUTH_CONFIG, AUTH_CLOCK] },
@@ -27,6 +27,24 @@ export function principalCacheProviders(): Provider[] {
     PrincipalCacheListener,
   ];
 }
+
+/**
+ * Without the section (docs/decisions/0001-module-shape.md): no transport and no listener; the
+ * resolvers consult a cache that is off (it serves and keeps nothing) and the revocations tell nobody.
+ */
+export function noPrincipalCacheProviders(): Provider[] {
+  return [
+    { provide: PRINCIPAL_CACHE, useFactory: (clock: Clock) => new PrincipalCache(undefined, clock), inject: [AUTH_CLOCK] },
+    { provide: PrincipalInvalidations, useValue: noInvalidations },
+    { provide: UserChanges, useExisting: PrincipalInvalidations },
+  ];
+}
+
+/** What revocations and user changes call without the cache: nothing to invalidate, nobody to tell. */
+const noInvalidations: Pick<PrincipalInvalidations, 'userChanged' | 'familyRevoked'> = {
+  userChanged: () => Promise.resolve(),
+  familyRevoked: () => Promise.resolve(),
+};
 
 /**
  * The transport the section chooses, or its default: Redis when a client is given, else PostgreSQL's

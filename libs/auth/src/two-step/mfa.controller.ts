@@ -6,7 +6,6 @@ import { AuthBody } from '../http/auth-body.decorator.js';
 import { LoginCompletion } from '../login/login-completion.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { MfaAnswer } from './mfa-proof.js';
-import { MfaOn } from './mfa-on.guard.js';
 import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';
 import { MfaVerification } from './mfa-verify.service.js';
 
@@ -24,10 +23,9 @@ interface AnswerBody {
 
 /**
  * Two-step login (docs/guides/two-step.md): the signed-in user's settings under `/mfa/totp/*` and
- * the login's second step, `/mfa/verify`. Mounted under the prefix; 404 without the `mfa` section.
+ * the login's second step, `/mfa/verify`. Mounted under the prefix with the `mfa` section only.
  */
 @Controller()
-@UseGuards(MfaOn)
 export class MfaController {
   constructor(
     private readonly settings: MfaSettings,

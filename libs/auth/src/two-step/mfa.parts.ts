@@ -1,11 +1,10 @@
 import { SECOND_FACTOR_GATE } from '../login/login-parts.js';
-import type { LoginMethodParts } from '../login/login-parts.js';
+import type { LoginMethodParts, SecondFactorGate } from '../login/login-parts.js';
 import { MfaAttemptLimit } from './mfa-attempt-limit.js';
 import { MfaChallengeCookie } from './mfa-challenge-cookie.js';
 import { MfaChallengeTokens } from './mfa-challenge-token.js';
 import { MfaGate } from './mfa-gate.js';
 import { MfaLimiterCheck } from './mfa-limiter.check.js';
-import { MfaOn } from './mfa-on.guard.js';
 import { MfaProofs } from './mfa-proof.js';
 import { MfaSettings } from './mfa-settings.service.js';
 import { MfaTotpStore } from './mfa-totp.store.js';
@@ -16,9 +15,8 @@ import { TotpCodes } from './totp-codes.js';
 import { TotpSecretCipher } from './totp-secret.cipher.js';
 
 /**
- * Two-step login, beside the password method (docs/guides/two-step.md): its routes (404 without
- * the `mfa` section) and the gate every login completes through. Without the password method the
- * gate alone is registered: the section needs that method, so it never challenges there.
+ * Two-step login, beside the password method (docs/guides/two-step.md): its routes and the gate
+ * every login completes through. Mounted only with the `mfa` section (docs/decisions/0001-module-shape.md).
  */
 export const mfaParts: LoginMethodParts = {
   controllers: [MfaController],
@@ -33,15 +31,20 @@ export const mfaParts: LoginMethodParts = {
     MfaAttemptLimit,
     MfaSettings,
     MfaVerification,
-    MfaOn,
     MfaLimiterCheck,
     MfaGate,
     { provide: SECOND_FACTOR_GATE, useExisting: MfaGate },
   ],
 };
 
-/** Without the password method: no routes; the gate, which lets every login through. */
-export const mfaGateOnly: LoginMethodParts = {
+/** Nobody owes a second factor: every login completes at once. */
+const noSecondFactor: SecondFactorGate<never> = {
+  challengeFor: () => Promise.resolve(null),
+  deliver: () => undefined,
+};
+
+/** Without the `mfa` section (or the password method it needs): no routes; a gate that lets every login through. */
+export const noSecondFactorParts: LoginMethodParts = {
   controllers: [],
-  providers: [MfaChallengeTokens, MfaChallengeCookie, MfaGate, { provide: SECOND_FACTOR_GATE, useExisting: MfaGate }],
+  providers: [{ provide: SECOND_FACTOR_GATE, useValue: noSecondFactor }],
 };
