@@ -15,11 +15,11 @@ export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outco
 export const SECOND_FACTOR_REQUIRED = Object.freeze({ mfaRequired: true, methods: Object.freeze(['totp', 'recovery_code']) });
 
 /**
- * The one step between a login method and the credential's delivery (docs/guides/two-step.md):
+ * The one step between a way in and the credential's delivery (docs/guides/two-step.md):
  * inside the login's transaction it stages what the user is owed (the credential, or when a second
  * factor is owed only its challenge), and once that has committed it answers with it, as JSON
- * (password login, the second step) or as a redirect (a provider's callback). The second step
- * signs in through it too, inside its own transaction, once the second factor is answered.
+ * (password login, the second step, a passkey) or as a redirect (a provider's callback). The second
+ * step and a passkey login sign in through it too, inside their own transaction, without the gate.
  */
 @Injectable()
 export class LoginCompletion {
@@ -37,11 +37,12 @@ export class LoginCompletion {
   }
 
   /**
-   * In the caller's transaction, for a login that owes nothing more (its second factor answered):
-   * the credential, issued in the same commit as the caller's own writes (the spent challenge).
-   * `proof` is the first factor's, as the login is announced with it.
+   * In the caller's transaction, for a login that owes nothing more, so the gate is not asked: its
+   * second factor answered, or a passkey (two factors in one). The credential is issued in the same
+   * commit as the caller's own writes (the spent challenge, the passkey's counter). `proof` is how
+   * the login is announced: the first factor's, or `{ method: 'passkey' }`.
    */
-  async signIn(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof): Promise<Extract<StagedLogin, { outcome: 'signed-in' }>> {
+  async signIn(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof | { method: 'passkey' }): Promise<Extract<StagedLogin, { outcome: 'signed-in' }>> {
     return { outcome: 'signed-in', login: { user, credential: await this.issuer.issue(manager, user, request), ...proof } };
   }
 

@@ -2,11 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
-import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import type { LoginResult } from '../credentials/credential-delivery.js';
-import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { constantTimeEqual } from '../crypto/opaque-token.js';
 import type { Passkey } from '../entities/passkey.entity.js';
 import { AuthError } from '../errors/auth.error.js';
@@ -19,6 +16,7 @@ import type { WebAuthnAssertionJson } from '../users/webauthn-response-rules.js'
 import { PasskeyChallengeCookie } from './passkey-challenge-cookie.js';
 import { PasskeyChallengeTokens } from './passkey-challenge-tokens.js';
 import { PasskeyStore, transportsOf } from './passkey.store.js';
+import { LoginCompletion, type StagedLogin } from '../login/login-completion.js';
 import { UsedChallenges } from '../login/used-challenges.js';
 import { userHandleText } from './passkey-user-handle.js';
 import { webAuthnLibrary } from './webauthn-library.js';
@@ -30,21 +28,22 @@ const COUNTER_REGRESSION = Symbol('counter regression');
  * Signing in with a passkey (WebAuthn L2 §7.2), through @simplewebauthn/server: request options for
  * a discoverable credential (no email typed, no user named), then the assertion verified against
  * the challenge cookie, the relying party, its origins and the stored public key. The credential is
- * issued as any login's, for the delivery step: a passkey is a whole login (two factors in one
- * with user verification), so two-step login asks nothing more of it.
+ * issued through the login completion, as any login's, in the counter's transaction: a passkey is a
+ * whole login (two factors in one with user verification), so it signs in without the second-factor
+ * gate, and two-step login asks nothing more of it.
  */
 @Injectable()
 export class PasskeyLogin {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
-    @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserStore,
     private readonly passkeys: PasskeyStore,
     private readonly tokens: PasskeyChallengeTokens,
     private readonly cookie: PasskeyChallengeCookie,
     private readonly usedChallenges: UsedChallenges,
+    private readonly completion: LoginCompletion,
     private readonly events: AuthEventPublisher,
   ) {}
 
@@ -58,13 +57,14 @@ export class PasskeyLogin {
   }
 
   /**
-   * Verifies the assertion and stages the credential. 401 PASSKEY_INVALID, no credential, when the
-   * challenge cookie is missing, expired or used already (it is spent first), the credential is
-   * unknown, the user handle names another account, the assertion fails verification (signature,
-   * origin, rp id, challenge, user presence and verification), or the signature counter did not go
-   * forward (then `svc.passkey.counter_regression` is published). 403 USER_INACTIVE for an inactive owner.
+   * Verifies the assertion and stages the credential, for the login completion to answer with. 401
+   * PASSKEY_INVALID, no credential, when the challenge cookie is missing, expired or used already (it
+   * is spent first), the credential is unknown, the user handle names another account, the assertion
+   * fails verification (signature, origin, rp id, challenge, user presence and verification), or the
+   * signature counter did not go forward (then `svc.passkey.counter_regression` is published). 403
+   * USER_INACTIVE for an inactive owner.
    */
-  async login(json: WebAuthnAssertionJson, request: Request, response: Response): Promise<LoginResult> {
+  async login(json: WebAuthnAssertionJson, request: Request, response: Response): Promise<StagedLogin> {
     const ceremony = await this.tokens.verify(this.cookie.read(request), 'login');
     this.cookie.clear(response);
     if (!ceremony) throw new AuthError('PASSKEY_INVALID');
@@ -80,7 +80,8 @@ export class PasskeyLogin {
       if (!user.isActive) throw new AuthError('USER_INACTIVE');
       // WebAuthn L2 §7.2 step 21: a signature counter that does not go forward may be a cloned authenticator.
       if (!(await this.passkeys.recordUse(manager, passkey, { counter: info.newCounter, backedUp: info.credentialBackedUp, at: this.clock.now() }))) return COUNTER_REGRESSION;
-      return { user, credential: await this.issuer.issue(manager, user, request), method: 'passkey' } satisfies LoginResult;
+      // Two factors in one: signed in without the second-factor gate, the credential in the counter's commit.
+      return this.completion.signIn(manager, user, request, { method: 'passkey' });
     });
     if (login === COUNTER_REGRESSION) {
       this.reportCounterRegression(request, passkey, info.newCounter);

@@ -11,7 +11,7 @@ import { PasskeysController } from './passkeys.controller.js';
  * Passkeys, beside whatever login methods and credential the module has: mounted only with the
  * `passkeys` section (docs/decisions/0001-module-shape.md; without it their paths are routes no
  * route matches, 404 under the prefix). Shaped as a login method's parts: its own routes and
- * services, the credential reached through the delivery step only.
+ * services, the credential reached through the login completion only.
  */
 export const passkeyParts: LoginMethodParts = {
   controllers: [PasskeysController],

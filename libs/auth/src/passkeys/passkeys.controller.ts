@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
-import { CredentialDelivery } from '../credentials/credential-delivery.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
+import { LoginCompletion } from '../login/login-completion.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { UnprovenMailbox } from '../users/unproven-mailbox.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
@@ -24,7 +24,7 @@ export class PasskeysController {
     private readonly registration: PasskeyRegistration,
     private readonly login: PasskeyLogin,
     private readonly list: PasskeyList,
-    private readonly delivery: CredentialDelivery,
+    private readonly completion: LoginCompletion,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
     private readonly mailbox: UnprovenMailbox,
@@ -72,7 +72,7 @@ export class PasskeysController {
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
   async signIn(@AuthBody('passkeyLogin') payload: { response: WebAuthnAssertionJson }, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
-    return this.delivery.asJson(request, response, await this.login.login(payload.response, request, response));
+    return this.completion.asJson(request, response, await this.login.login(payload.response, request, response));
   }
 
   /** 200: the user's passkeys, oldest first. */
