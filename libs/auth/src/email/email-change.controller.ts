@@ -7,6 +7,7 @@ import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { EmailChange } from './email-change.service.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import type { EmailTokenPayload } from './email-verification.controller.js';
+import { changeEmailBody, emailTokenBody } from './email.requests.js';
 
 /** change-email, confirm-email and cancel-email-change (docs/guides/email.md). Mounted under the prefix. */
 @Controller()
@@ -20,7 +21,7 @@ export class EmailChangeController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.ACCEPTED)
-  async changeEmail(@AuthBody('changeEmail') payload: ChangeEmailPayload, @Req() request: Request): Promise<void> {
+  async changeEmail(@AuthBody(changeEmailBody) payload: ChangeEmailPayload, @Req() request: Request): Promise<void> {
     await this.change.request(principalOf(request)!, payload, request);
   }
 
@@ -28,7 +29,7 @@ export class EmailChangeController {
   @Post('confirm-email')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
-  async confirmEmail(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
+  async confirmEmail(@AuthBody(emailTokenBody) payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
     await this.change.confirm(payload.token.reveal(), request);
   }
 
@@ -36,7 +37,7 @@ export class EmailChangeController {
   @Post('cancel-email-change')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
-  async cancelEmailChange(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
+  async cancelEmailChange(@AuthBody(emailTokenBody) payload: EmailTokenPayload, @Req() request: Request): Promise<void> {
     await this.change.cancel(payload.token.reveal(), request);
   }
 }

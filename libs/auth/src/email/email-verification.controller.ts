@@ -2,10 +2,12 @@ import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@ne
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import type { SecretString } from '../hooks/secret-string.js';
+import { emptyBody } from '../http/auth-body-schema.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import { EmailVerification } from './email-verification.service.js';
+import { emailTokenBody } from './email.requests.js';
 
 /** A mailed token, as `POST /verify-email`, `POST /confirm-email` and `POST /cancel-email-change` receive it. */
 export interface EmailTokenPayload {
@@ -22,7 +24,7 @@ export class EmailVerificationController {
   @Post('verify-email')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
-  async verifyEmail(@AuthBody('emailToken') payload: EmailTokenPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+  async verifyEmail(@AuthBody(emailTokenBody) payload: EmailTokenPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.verification.verify(payload.token.reveal(), request, response);
   }
 
@@ -32,7 +34,7 @@ export class EmailVerificationController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.ACCEPTED)
-  async sendVerification(@AuthBody('empty') _body: object, @Req() request: Request): Promise<void> {
+  async sendVerification(@AuthBody(emptyBody) _body: object, @Req() request: Request): Promise<void> {
     await this.verification.sendAgain(principalOf(request)!, request);
   }
 }

@@ -4,6 +4,7 @@ import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { emptyBody } from '../http/auth-body-schema.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../users/user-body.js';
@@ -57,7 +58,7 @@ export function oauthController(routes: OAuthRoutes): Type {
     async link(
       @Param('provider') name: string,
       @Query('redirect') redirect: unknown,
-      @AuthBody('empty') _body: object,
+      @AuthBody(emptyBody) _body: object,
       @Req() request: Request,
       @Res({ passthrough: true }) response: Response,
     ): Promise<{ url: string }> {

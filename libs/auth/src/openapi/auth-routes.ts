@@ -1,6 +1,10 @@
 import type { AuthConfig } from '../config/auth-config.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
-import type { AuthSchemaName } from '../users/auth-schemas.js';
+import { changeEmailBody, emailTokenBody } from '../email/email.requests.js';
+import { type AuthBodySchema, emptyBody } from '../http/auth-body-schema.js';
+import { passkeyLoginBody, passkeyNameBody, passkeyRegistrationBody } from '../passkeys/passkey.requests.js';
+import { changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, signupBody } from '../password/password.requests.js';
+import { mfaCodeBody, mfaConfirmBody, mfaPasswordBody, mfaVerifyBody } from '../two-step/mfa.requests.js';
 
 /** What the document says about one route of the library. */
 export interface AuthRoute {
@@ -8,7 +12,7 @@ export interface AuthRoute {
   /** Below the prefix, OpenAPI style (`/oauth2/{provider}/login`). */
   path: string;
   summary: string;
-  body?: AuthSchemaName;
+  body?: AuthBodySchema;
   /** The success answer: its status, and what its body is. */
   success: {
     status: number;
@@ -63,7 +67,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           method: 'post',
           path: '/signup',
           summary: 'Create an account' + (signupSignsIn ? ' and sign it in' : ''),
-          body: 'signup',
+          body: signupBody,
           success: { status: 201, description: 'Created', body: signupSignsIn ? credentialBody : 'user' },
           errors: [...BODY, 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
         },
@@ -71,7 +75,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           method: 'post',
           path: '/login',
           summary: 'Sign in with email and password' + (config.mfa ? ' (a user with two-step login gets a challenge instead of the credential)' : ''),
-          body: 'login',
+          body: loginBody,
           success: config.mfa ? { status: 200, description: 'Signed in, or a second factor owed', body: 'loginOrChallenge' } : { status: 200, description: 'Signed in', body: credentialBody },
           errors: [...BODY, 'INVALID_CREDENTIALS', 'USER_INACTIVE', ...(required ? (['EMAIL_NOT_VERIFIED'] as const) : []), 'CSRF_REJECTED', ...limited],
         },
@@ -79,7 +83,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           method: 'post',
           path: '/forgot-password',
           summary: 'Ask for a password-reset mail (the same answer whether or not the email exists)',
-          body: 'forgotPassword',
+          body: forgotPasswordBody,
           success: { status: 202, description: 'Accepted' },
           errors: [...BODY, 'CSRF_REJECTED', ...limited],
         },
@@ -87,7 +91,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           method: 'post',
           path: '/reset-password',
           summary: 'Set a new password with a mailed token; every credential of the user ends',
-          body: 'resetPassword',
+          body: resetPasswordBody,
           success: { status: 204, description: 'Password set' },
           errors: [...BODY, 'RESET_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
         },
@@ -95,7 +99,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
           method: 'post',
           path: '/change-password',
           summary: "Change the signed-in user's password; the user's other credentials end",
-          body: 'changePassword',
+          body: changePasswordBody,
           authenticated: true,
           success: { status: 204, description: 'Password changed' },
           errors: [...BODY, 'UNAUTHENTICATED', 'CURRENT_PASSWORD_INVALID', 'CSRF_REJECTED', ...limited],
@@ -144,7 +148,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       method: 'post',
       path: `/${method}/{provider}/link`,
       summary: "Start linking an identity at the provider to the signed-in user's account: the provider's URL to open",
-      body: 'empty',
+      body: emptyBody,
       authenticated: true,
       pathParameters: { provider: providersOf(method) },
       redirectQuery: true,
@@ -246,7 +250,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', u
       method: 'post',
       path: '/mfa/totp/setup',
       summary: 'Start setting up an authenticator app: a new secret, its otpauth URL and QR code (nothing is on until enable)',
-      body: 'mfaPassword',
+      body: mfaPasswordBody,
       authenticated: true,
       success: { status: 200, description: 'The secret, shown this once', body: 'mfaSetup' },
       errors: [...settings, ...unverified, 'CURRENT_PASSWORD_INVALID', 'MFA_ALREADY_ENABLED'],
@@ -255,7 +259,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', u
       method: 'post',
       path: '/mfa/totp/enable',
       summary: 'Turn two-step login on with a first code of the app; the ten recovery codes',
-      body: 'mfaCode',
+      body: mfaCodeBody,
       authenticated: true,
       success: { status: 200, description: 'On; the recovery codes, shown this once', body: 'recoveryCodes' },
       errors: [...settings, ...unverified, 'MFA_CODE_INVALID', 'MFA_ALREADY_ENABLED', 'MFA_SETUP_REQUIRED', 'HOOK_ABORTED', 'HOOK_FAILED'],
@@ -264,7 +268,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', u
       method: 'post',
       path: '/mfa/totp/disable',
       summary: 'Turn two-step login off (the password, and a code or a recovery code)',
-      body: 'mfaConfirm',
+      body: mfaConfirmBody,
       authenticated: true,
       success: { status: 204, description: 'Off; the secret and the recovery codes deleted' },
       errors: [...settings, 'CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
@@ -273,7 +277,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', u
       method: 'post',
       path: '/mfa/recovery-codes',
       summary: 'Ten new recovery codes (the password, and a code or a recovery code); the earlier ones stop working',
-      body: 'mfaConfirm',
+      body: mfaConfirmBody,
       authenticated: true,
       success: { status: 200, description: 'The new codes, shown this once', body: 'recoveryCodes' },
       errors: [...settings, 'CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
@@ -282,7 +286,7 @@ function mfaRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token', u
       method: 'post',
       path: '/mfa/verify',
       summary: "The login's second step: a code or a recovery code with the challenge cookie; the credential, as a login gives it",
-      body: 'mfaVerify',
+      body: mfaVerifyBody,
       success: { status: 200, description: 'Signed in', body: credentialBody },
       errors: [...BODY_RULES, 'MFA_CODE_INVALID', 'MFA_CHALLENGE_INVALID', 'CSRF_REJECTED', 'RATE_LIMITED'],
       errorStatus: { MFA_CODE_INVALID: 401 },
@@ -311,7 +315,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       method: 'post',
       path: '/passkeys/register/options',
       summary: "Creation options for a new passkey of the signed-in user (navigator.credentials.create()); sets the challenge cookie",
-      body: 'empty',
+      body: emptyBody,
       authenticated: true,
       success: { status: 200, description: 'PublicKeyCredentialCreationOptionsJSON', body: 'passkeyCreationOptions' },
       errors: [...BODY_RULES, 'UNAUTHENTICATED', ...unverified, 'CSRF_REJECTED', ...limited],
@@ -320,7 +324,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       method: 'post',
       path: '/passkeys/register',
       summary: "Add the authenticator's new credential to the signed-in user's passkeys",
-      body: 'passkeyRegistration',
+      body: passkeyRegistrationBody,
       authenticated: true,
       success: { status: 201, description: 'The passkey', body: 'passkey' },
       errors: [...BODY_RULES, 'UNAUTHENTICATED', ...unverified, 'PASSKEY_INVALID', 'CSRF_REJECTED', ...limited],
@@ -329,7 +333,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       method: 'post',
       path: '/passkeys/login/options',
       summary: 'Request options for a passkey login (navigator.credentials.get()), naming no user; sets the challenge cookie',
-      body: 'empty',
+      body: emptyBody,
       success: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON', body: 'passkeyRequestOptions' },
       errors: [...BODY_RULES, 'CSRF_REJECTED', ...limited],
     },
@@ -337,7 +341,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       method: 'post',
       path: '/passkeys/login',
       summary: 'Sign in with a passkey: the credential, as a password login gives it',
-      body: 'passkeyLogin',
+      body: passkeyLoginBody,
       success: { status: 200, description: 'Signed in', body: credentialBody },
       errors: [...BODY_RULES, 'PASSKEY_INVALID', 'USER_INACTIVE', 'CSRF_REJECTED', ...limited],
     },
@@ -353,7 +357,7 @@ function passkeyRoutes(limited: AuthErrorCode[], credentialBody: 'user' | 'token
       method: 'patch',
       path: '/passkeys/{id}',
       summary: 'Rename one of the user\'s passkeys',
-      body: 'passkeyName',
+      body: passkeyNameBody,
       authenticated: true,
       pathParameters: { id: 'uuid' },
       success: { status: 200, description: 'The passkey, renamed', body: 'passkey' },
@@ -378,7 +382,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
       method: 'post',
       path: '/verify-email',
       summary: "Verify the user's email with a mailed token; the first proof reclaims the account (every other credential ends, ways in added before it are removed)",
-      body: 'emailToken',
+      body: emailTokenBody,
       success: { status: 204, description: 'Email verified' },
       errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
     },
@@ -386,7 +390,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
       method: 'post',
       path: '/send-verification',
       summary: 'Mail the signed-in user a new verification link (the older one stops working)',
-      body: 'empty',
+      body: emptyBody,
       authenticated: true,
       success: { status: 202, description: 'Accepted' },
       errors: [...BODY, 'UNAUTHENTICATED', 'EMAIL_ALREADY_VERIFIED', 'CSRF_REJECTED', ...limited],
@@ -395,7 +399,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
       method: 'post',
       path: '/change-email',
       summary: 'Ask to change the signed-in user\'s email: a confirmation to the new address, a notice with a cancel link to the old (the same answer whether or not the new one is taken)',
-      body: 'changeEmail',
+      body: changeEmailBody,
       authenticated: true,
       success: { status: 202, description: 'Accepted' },
       errors: [...BODY, 'UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'CSRF_REJECTED', ...limited],
@@ -404,7 +408,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
       method: 'post',
       path: '/confirm-email',
       summary: "Switch the user's email to the new address with its mailed token; every other credential of the user ends",
-      body: 'emailToken',
+      body: emailTokenBody,
       success: { status: 204, description: 'Email changed' },
       errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'EMAIL_ALREADY_REGISTERED', 'CSRF_REJECTED', ...limited],
     },
@@ -412,7 +416,7 @@ function emailRoutes(limited: AuthErrorCode[]): AuthRoute[] {
       method: 'post',
       path: '/cancel-email-change',
       summary: "Cancel a pending change of the user's email with the token of the notice to the old address; every credential of the user ends",
-      body: 'emailToken',
+      body: emailTokenBody,
       success: { status: 204, description: 'Change cancelled' },
       errors: [...BODY_RULES, 'VERIFICATION_TOKEN_INVALID', 'CSRF_REJECTED', ...limited],
     },

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { emptyBody } from '../http/auth-body-schema.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { LoginCompletion } from '../login/login-completion.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
@@ -13,6 +14,7 @@ import type { WebAuthnAssertionJson, WebAuthnRegistrationJson } from '../users/w
 import { PasskeyList, type PasskeyBody, passkeyBodyOf } from './passkey-list.service.js';
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
+import { passkeyLoginBody, passkeyNameBody, passkeyRegistrationBody } from './passkey.requests.js';
 
 /**
  * Passkeys (docs/guides/passkeys.md): adding one (signed in), signing in with one (no credential needed),
@@ -35,7 +37,7 @@ export class PasskeysController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
-  registrationOptions(@AuthBody('empty') _body: object, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  registrationOptions(@AuthBody(emptyBody) _body: object, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = principalOf(request)!.user;
     this.mailbox.refuseNewWayIn(user);
     return this.registration.options(user, response);
@@ -47,7 +49,7 @@ export class PasskeysController {
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.CREATED)
   async register(
-    @AuthBody('passkeyRegistration') payload: { response: WebAuthnRegistrationJson; name?: string },
+    @AuthBody(passkeyRegistrationBody) payload: { response: WebAuthnRegistrationJson; name?: string },
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Omit<PasskeyBody, 'lastUsedAt'>> {
@@ -63,7 +65,7 @@ export class PasskeysController {
   @Post('passkeys/login/options')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
-  loginOptions(@AuthBody('empty') _body: object, @Res({ passthrough: true }) response: Response): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  loginOptions(@AuthBody(emptyBody) _body: object, @Res({ passthrough: true }) response: Response): Promise<PublicKeyCredentialRequestOptionsJSON> {
     return this.login.options(response);
   }
 
@@ -71,7 +73,7 @@ export class PasskeysController {
   @Post('passkeys/login')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
-  async signIn(@AuthBody('passkeyLogin') payload: { response: WebAuthnAssertionJson }, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+  async signIn(@AuthBody(passkeyLoginBody) payload: { response: WebAuthnAssertionJson }, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
     return this.completion.asJson(request, response, await this.login.login(payload.response, request, response));
   }
 
@@ -85,7 +87,7 @@ export class PasskeysController {
   /** 200: the passkey renamed. */
   @Patch('passkeys/:id')
   @UseGuards(CurrentUserGuard)
-  rename(@Param('id') id: string, @AuthBody('passkeyName') payload: { name: string }, @Req() request: Request): Promise<PasskeyBody> {
+  rename(@Param('id') id: string, @AuthBody(passkeyNameBody) payload: { name: string }, @Req() request: Request): Promise<PasskeyBody> {
     return this.list.rename(principalOf(request)!.user.id, id, payload.name);
   }
 

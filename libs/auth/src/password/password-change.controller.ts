@@ -5,6 +5,7 @@ import type { ChangePasswordPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordChange } from './password-change.service.js';
+import { changePasswordBody } from './password.requests.js';
 
 /** change-password of a signed-in user (docs/guides/passwords.md). Mounted under the prefix. */
 @Controller()
@@ -17,7 +18,7 @@ export class PasswordChangeController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
-  async changePassword(@AuthBody('changePassword') payload: ChangePasswordPayload, @Req() request: Request): Promise<void> {
+  async changePassword(@AuthBody(changePasswordBody) payload: ChangePasswordPayload, @Req() request: Request): Promise<void> {
     await this.change.changePassword(principalOf(request)!, payload, request);
   }
 }

@@ -4,6 +4,7 @@ import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordRecovery } from './password-recovery.service.js';
+import { forgotPasswordBody, resetPasswordBody } from './password.requests.js';
 
 /** forgot-password and reset-password (docs/decisions/0014-password-recovery.md). Mounted under the prefix. */
 @Controller()
@@ -17,7 +18,7 @@ export class PasswordRecoveryController {
   @Post('forgot-password')
   @AuthRateLimit()
   @HttpCode(HttpStatus.ACCEPTED)
-  forgotPassword(@AuthBody('forgotPassword') payload: ForgotPasswordPayload, @Req() request: Request): void {
+  forgotPassword(@AuthBody(forgotPasswordBody) payload: ForgotPasswordPayload, @Req() request: Request): void {
     this.recovery.requestReset(payload, request);
   }
 
@@ -25,7 +26,7 @@ export class PasswordRecoveryController {
   @Post('reset-password')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
-  async resetPassword(@AuthBody('resetPassword') payload: ResetPasswordPayload, @Req() request: Request): Promise<void> {
+  async resetPassword(@AuthBody(resetPasswordBody) payload: ResetPasswordPayload, @Req() request: Request): Promise<void> {
     await this.recovery.resetPassword(payload, request);
   }
 }

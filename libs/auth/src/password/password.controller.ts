@@ -6,6 +6,7 @@ import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { LoginCompletion } from '../login/login-completion.js';
 import { PasswordFlows } from './password-flows.service.js';
+import { loginBody, signupBody } from './password.requests.js';
 
 /**
  * signup and login with a password. The answer is what the credential delivers: the
@@ -22,7 +23,7 @@ export class PasswordController {
   @Post('signup')
   @AuthRateLimit()
   @HttpCode(HttpStatus.CREATED)
-  async signup(@AuthBody('signup') payload: SignupPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+  async signup(@AuthBody(signupBody) payload: SignupPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
     return this.delivery.signup(response, await this.flows.signup(payload, request));
   }
 
@@ -30,7 +31,7 @@ export class PasswordController {
   // Per address, and per account and address counting failed attempts only (docs/guides/rate-limiting.md).
   @AuthRateLimit({ accountFailures: true })
   @HttpCode(HttpStatus.OK)
-  async login(@AuthBody('login') payload: LoginPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+  async login(@AuthBody(loginBody) payload: LoginPayload, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
     return this.completion.asJson(request, response, await this.flows.login(payload, request));
   }
 }

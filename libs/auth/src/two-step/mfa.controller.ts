@@ -8,6 +8,7 @@ import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { MfaAnswer } from './mfa-proof.js';
 import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';
 import { MfaVerification } from './mfa-verify.service.js';
+import { mfaCodeBody, mfaConfirmBody, mfaPasswordBody, mfaVerifyBody } from './mfa.requests.js';
 
 /** The bodies of the two-step routes, as the before-hooks interceptor hands them over (secrets wrapped). */
 interface PasswordBody {
@@ -39,7 +40,7 @@ export class MfaController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
-  setup(@AuthBody('mfaPassword') body: PasswordBody, @Req() request: Request): Promise<TotpSetupBody> {
+  setup(@AuthBody(mfaPasswordBody) body: PasswordBody, @Req() request: Request): Promise<TotpSetupBody> {
     return this.settings.setup(principalOf(request)!, body.password.reveal());
   }
 
@@ -48,7 +49,7 @@ export class MfaController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
-  enable(@AuthBody('mfaCode') body: CodeBody, @Req() request: Request): Promise<{ recoveryCodes: string[] }> {
+  enable(@AuthBody(mfaCodeBody) body: CodeBody, @Req() request: Request): Promise<{ recoveryCodes: string[] }> {
     return this.settings.enable(principalOf(request)!, body.code.reveal(), request);
   }
 
@@ -57,7 +58,7 @@ export class MfaController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
-  async disable(@AuthBody('mfaConfirm') body: PasswordBody & AnswerBody, @Req() request: Request): Promise<void> {
+  async disable(@AuthBody(mfaConfirmBody) body: PasswordBody & AnswerBody, @Req() request: Request): Promise<void> {
     await this.settings.disable(principalOf(request)!, body.password.reveal(), answerOf(body), request);
   }
 
@@ -66,7 +67,7 @@ export class MfaController {
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
-  regenerate(@AuthBody('mfaConfirm') body: PasswordBody & AnswerBody, @Req() request: Request): Promise<{ recoveryCodes: string[] }> {
+  regenerate(@AuthBody(mfaConfirmBody) body: PasswordBody & AnswerBody, @Req() request: Request): Promise<{ recoveryCodes: string[] }> {
     return this.settings.regenerate(principalOf(request)!, body.password.reveal(), answerOf(body), request);
   }
 
@@ -74,7 +75,7 @@ export class MfaController {
   @Post('mfa/verify')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
-  async verify(@AuthBody('mfaVerify') body: AnswerBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+  async verify(@AuthBody(mfaVerifyBody) body: AnswerBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
     return this.completion.asJson(request, response, await this.verification.verify(request, response, answerOf(body)));
   }
 }
