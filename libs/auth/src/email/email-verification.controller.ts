@@ -8,6 +8,7 @@ import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import { EmailVerification } from './email-verification.service.js';
 import { emailTokenBody } from './email.requests.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** A mailed token, as `POST /verify-email`, `POST /confirm-email` and `POST /cancel-email-change` receive it. */
 export interface EmailTokenPayload {
@@ -21,6 +22,11 @@ export class EmailVerificationController {
   constructor(private readonly verification: EmailVerification) {}
 
   /** 204: the email is verified. No credential needed: the token is the proof; the first one reclaims the account. */
+  @SvcRoute({
+    summary: "Verify the user's email with a mailed token; the first proof reclaims the account (every other credential ends, ways in added before it are removed)",
+    success: { description: 'Email verified' },
+    errors: ['VERIFICATION_TOKEN_INVALID'],
+  })
   @Post('verify-email')
   @AuthRateLimit()
   @HttpCode(HttpStatus.NO_CONTENT)
@@ -29,6 +35,12 @@ export class EmailVerificationController {
   }
 
   /** 202: a new message is on its way (the older link stops working). */
+  @SvcRoute({
+    summary: 'Mail the signed-in user a new verification link (the older one stops working)',
+    success: { description: 'Accepted' },
+    // beforeSendVerification runs in the service.
+    errors: ['HOOK_ABORTED', 'HOOK_FAILED', 'EMAIL_ALREADY_VERIFIED'],
+  })
   @Post('send-verification')
   // Per address and per user: one account cannot flood its mailbox from many addresses.
   @AuthRateLimit({ perUser: true })

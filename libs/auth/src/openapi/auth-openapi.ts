@@ -9,7 +9,7 @@ import { AuthError } from '../errors/auth.error.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
 import { AuthBodySchemas } from '../http/auth-body-schemas.js';
 import { returnedColumnsOf } from '../users/svc-columns.decorators.js';
-import { type AuthRoute, authRoutes, unservedAuthRoutes } from './auth-routes.js';
+import { type AuthRoute, libraryRoutes } from './library-routes.js';
 import { type JsonSchema, jsonSchemaOf } from './json-schema-of.js';
 
 const PASSWORD_FIELDS = ['password', 'new_password'];
@@ -51,7 +51,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   const tag = options.tag ?? 'svc';
   if (typeof tag !== 'string' || tag.length === 0) throw new TypeError(`svc: addAuthToDocument's tag must be a non-empty string, got ${JSON.stringify(tag)}`);
   const config = app.get<AuthConfig>(AUTH_CONFIG);
-  const routes = authRoutes(config);
+  const { served: routes, unserved } = libraryRoutes(app);
   const components = (document.components ??= {});
   const schemas = (components.schemas ??= {});
   Object.assign(schemas, {
@@ -76,7 +76,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   }
   for (const [path, item] of items) paths[path] = item;
   // Mounted but answering 404 with this configuration: not in the document.
-  for (const route of unservedAuthRoutes(config)) delete paths[`${config.prefix}${route.path}`];
+  for (const route of unserved) delete paths[`${config.prefix}${route.path}`];
   markApplicationRoutes(document, app, config);
   return document;
 }
@@ -86,7 +86,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
     name,
     in: 'path',
     required: true,
-    schema: values === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string', enum: values },
+    schema: values === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string', enum: [...values] },
   }));
   if (route.redirectQuery) {
     parameters.push({ name: 'redirect', in: 'query', required: false, description: 'Where to land after the login: a same-origin relative path', schema: { type: 'string' } });

@@ -15,6 +15,8 @@ import { PasskeyList, type PasskeyBody, passkeyBodyOf } from './passkey-list.ser
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
 import { passkeyLoginBody, passkeyNameBody, passkeyRegistrationBody } from './passkey.requests.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
+import { newWayInRefusals } from '../users/unproven-mailbox.js';
 
 /**
  * Passkeys (docs/guides/passkeys.md): adding one (signed in), signing in with one (no credential needed),
@@ -33,6 +35,11 @@ export class PasskeysController {
   ) {}
 
   /** 200: creation options for `navigator.credentials.create()`; the challenge cookie is set. 403 before the email is verified. */
+  @SvcRoute((config) => ({
+    summary: 'Creation options for a new passkey of the signed-in user (navigator.credentials.create()); sets the challenge cookie',
+    success: { description: 'PublicKeyCredentialCreationOptionsJSON', body: 'passkeyCreationOptions' },
+    errors: newWayInRefusals(config),
+  }))
   @Post('passkeys/register/options')
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -44,6 +51,11 @@ export class PasskeysController {
   }
 
   /** 201 `{ id, name, createdAt }`; `svc.passkey.registered` after the response. */
+  @SvcRoute((config) => ({
+    summary: "Add the authenticator's new credential to the signed-in user's passkeys",
+    success: { description: 'The passkey', body: 'passkey' },
+    errors: [...newWayInRefusals(config), 'PASSKEY_INVALID'],
+  }))
   @Post('passkeys/register')
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -62,6 +74,10 @@ export class PasskeysController {
   }
 
   /** 200: request options for `navigator.credentials.get()` naming no user; the challenge cookie is set. */
+  @SvcRoute({
+    summary: 'Request options for a passkey login (navigator.credentials.get()), naming no user; sets the challenge cookie',
+    success: { description: 'PublicKeyCredentialRequestOptionsJSON', body: 'passkeyRequestOptions' },
+  })
   @Post('passkeys/login/options')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
@@ -70,6 +86,7 @@ export class PasskeysController {
   }
 
   /** 200: the credential, exactly as a password login answers (user body and session cookie, or token body and refresh cookie). */
+  @SvcRoute({ summary: 'Sign in with a passkey: the credential, as a password login gives it', success: { description: 'Signed in', body: 'login' }, errors: ['PASSKEY_INVALID', 'USER_INACTIVE'] })
   @Post('passkeys/login')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
@@ -78,6 +95,7 @@ export class PasskeysController {
   }
 
   /** 200: the user's passkeys, oldest first. */
+  @SvcRoute({ summary: "The signed-in user's passkeys, oldest first", success: { description: 'The passkeys', body: 'passkeys' } })
   @Get('passkeys')
   @UseGuards(CurrentUserGuard)
   passkeys(@Req() request: Request): Promise<PasskeyBody[]> {
@@ -85,6 +103,7 @@ export class PasskeysController {
   }
 
   /** 200: the passkey renamed. */
+  @SvcRoute({ summary: "Rename one of the user's passkeys", success: { description: 'The passkey, renamed', body: 'passkey' }, pathParameters: { id: 'uuid' }, errors: ['NOT_FOUND'] })
   @Patch('passkeys/:id')
   @UseGuards(CurrentUserGuard)
   rename(@Param('id') id: string, @AuthBody(passkeyNameBody) payload: { name: string }, @Req() request: Request): Promise<PasskeyBody> {
@@ -92,6 +111,7 @@ export class PasskeysController {
   }
 
   /** 204; `svc.passkey.removed` after the response. */
+  @SvcRoute({ summary: "Remove one of the user's passkeys (never the only way in)", success: { description: 'Removed' }, pathParameters: { id: 'uuid' }, errors: ['NOT_FOUND', 'LAST_LOGIN_METHOD'] })
   @Delete('passkeys/:id')
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)

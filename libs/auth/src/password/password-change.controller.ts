@@ -6,6 +6,7 @@ import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { PasswordChange } from './password-change.service.js';
 import { changePasswordBody } from './password.requests.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** change-password of a signed-in user (docs/guides/passwords.md). Mounted under the prefix. */
 @Controller()
@@ -13,6 +14,7 @@ export class PasswordChangeController {
   constructor(private readonly change: PasswordChange) {}
 
   /** 204; the user's other sessions or refresh families are ended, the presented credential stays. */
+  @SvcRoute({ summary: "Change the signed-in user's password; the user's other credentials end", success: { description: 'Password changed' }, errors: ['CURRENT_PASSWORD_INVALID'] })
   @Post('change-password')
   // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
   @AuthRateLimit({ perUser: true })

@@ -9,6 +9,8 @@ import type { MfaAnswer } from './mfa-proof.js';
 import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';
 import { MfaVerification } from './mfa-verify.service.js';
 import { mfaCodeBody, mfaConfirmBody, mfaPasswordBody, mfaVerifyBody } from './mfa.requests.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
+import { newWayInRefusals } from '../users/unproven-mailbox.js';
 
 /** The bodies of the two-step routes, as the before-hooks interceptor hands them over (secrets wrapped). */
 interface PasswordBody {
@@ -35,6 +37,11 @@ export class MfaController {
   ) {}
 
   /** 200: the new secret (base32), its otpauth URL and QR code; nothing is on until enable. */
+  @SvcRoute((config) => ({
+    summary: 'Start setting up an authenticator app: a new secret, its otpauth URL and QR code (nothing is on until enable)',
+    success: { description: 'The secret, shown this once', body: 'mfaSetup' },
+    errors: [...newWayInRefusals(config), 'CURRENT_PASSWORD_INVALID', 'MFA_ALREADY_ENABLED'],
+  }))
   @Post('mfa/totp/setup')
   // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
   @AuthRateLimit({ perUser: true })
@@ -45,6 +52,12 @@ export class MfaController {
   }
 
   /** 200: the ten recovery codes, shown this once. */
+  @SvcRoute((config) => ({
+    summary: 'Turn two-step login on with a first code of the app; the ten recovery codes',
+    success: { description: 'On; the recovery codes, shown this once', body: 'recoveryCodes' },
+    // beforeMfaEnable runs in the service.
+    errors: [...newWayInRefusals(config), 'MFA_CODE_INVALID', 'MFA_ALREADY_ENABLED', 'MFA_SETUP_REQUIRED', 'HOOK_ABORTED', 'HOOK_FAILED'],
+  }))
   @Post('mfa/totp/enable')
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -54,6 +67,11 @@ export class MfaController {
   }
 
   /** 204: two-step login is off; the secret and the recovery codes are deleted. */
+  @SvcRoute({
+    summary: 'Turn two-step login off (the password, and a code or a recovery code)',
+    success: { description: 'Off; the secret and the recovery codes deleted' },
+    errors: ['CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
+  })
   @Post('mfa/totp/disable')
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -63,6 +81,11 @@ export class MfaController {
   }
 
   /** 200: ten new recovery codes; the earlier ones stop working. */
+  @SvcRoute({
+    summary: 'Ten new recovery codes (the password, and a code or a recovery code); the earlier ones stop working',
+    success: { description: 'The new codes, shown this once', body: 'recoveryCodes' },
+    errors: ['CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
+  })
   @Post('mfa/recovery-codes')
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -72,6 +95,13 @@ export class MfaController {
   }
 
   /** 200: the credential, exactly as a login answers it; the challenge cookie is cleared. */
+  @SvcRoute({
+    summary: "The login's second step: a code or a recovery code with the challenge cookie; the credential, as a login gives it",
+    success: { description: 'Signed in', body: 'login' },
+    // Five attempts a challenge, whatever the rateLimit section (docs/guides/two-step.md).
+    errors: ['MFA_CODE_INVALID', 'MFA_CHALLENGE_INVALID', 'RATE_LIMITED'],
+    errorStatus: { MFA_CODE_INVALID: 401 },
+  })
   @Post('mfa/verify')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
