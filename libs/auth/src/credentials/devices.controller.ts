@@ -7,10 +7,10 @@ import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { isUuid } from '../persistence/uuid.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import type { CredentialDevices } from './credential-devices.js';
 import type { Principal } from './credential-resolver.js';
 import { CurrentUserGuard, principalOf } from './current-user.guard.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** One entry of GET /sessions. */
 export interface DeviceBody {

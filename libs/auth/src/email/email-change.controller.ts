@@ -4,11 +4,11 @@ import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard
 import type { ChangeEmailPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import { EmailChange } from './email-change.service.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import type { EmailTokenPayload } from './email-verification.controller.js';
 import { changeEmailBody, emailTokenBody } from './email.requests.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** change-email, confirm-email and cancel-email-change (docs/guides/email.md). Mounted under the prefix. */
 @Controller()

@@ -5,10 +5,10 @@ import type { SecretString } from '../hooks/secret-string.js';
 import { emptyBody } from '../http/auth-body-schema.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import { EmailLifecycleOn } from './email-lifecycle.guard.js';
 import { EmailVerification } from './email-verification.service.js';
 import { emailTokenBody } from './email.requests.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** A mailed token, as `POST /verify-email`, `POST /confirm-email` and `POST /cancel-email-change` receive it. */
 export interface EmailTokenPayload {

@@ -5,8 +5,8 @@ import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
-import { LinkedAccounts, type LinkedAccountsBody } from './linked-accounts.service.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
+import { LinkedAccounts, type LinkedAccountsBody } from './linked-accounts.service.js';
 import { oauthMethodsOf, providerNamesOf } from './provider-names.js';
 
 /** The signed-in user's ways in (docs/guides/linking.md). Mounted under the prefix with the provider methods. */

@@ -11,11 +11,11 @@ import type { UserBody } from '../users/user-body.js';
 import { UnprovenMailbox } from '../users/unproven-mailbox.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { LoginCompletion } from '../login/login-completion.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
+import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
 import { OAuthLogin } from './oauth-login.service.js';
 import type { OAuthProviderRegistry, ProviderIdentity } from './oauth-provider-client.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
-import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import { providerNamesOf } from './provider-names.js';
 
 /** What tells the provider login methods apart in their routes: the path, the providers, and the method's own event. */

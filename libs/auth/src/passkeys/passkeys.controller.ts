@@ -11,12 +11,12 @@ import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { UnprovenMailbox } from '../users/unproven-mailbox.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import type { WebAuthnAssertionJson, WebAuthnRegistrationJson } from '../users/webauthn-response-rules.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
+import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import { PasskeyList, type PasskeyBody, passkeyBodyOf } from './passkey-list.service.js';
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
 import { passkeyLoginBody, passkeyNameBody, passkeyRegistrationBody } from './passkey.requests.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
-import { newWayInRefusals } from '../users/unproven-mailbox.js';
 
 /**
  * Passkeys (docs/guides/passkeys.md): adding one (signed in), signing in with one (no credential needed),

@@ -4,9 +4,9 @@ import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard
 import type { ChangePasswordPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import { PasswordChange } from './password-change.service.js';
 import { changePasswordBody } from './password.requests.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** change-password of a signed-in user (docs/guides/passwords.md). Mounted under the prefix. */
 @Controller()

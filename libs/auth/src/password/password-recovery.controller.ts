@@ -3,9 +3,9 @@ import type { Request } from 'express';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import { PasswordRecovery } from './password-recovery.service.js';
 import { forgotPasswordBody, resetPasswordBody } from './password.requests.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
 
 /** forgot-password and reset-password (docs/decisions/0014-password-recovery.md). Mounted under the prefix. */
 @Controller()

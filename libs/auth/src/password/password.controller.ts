@@ -5,10 +5,10 @@ import type { LoginPayload, SignupPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { LoginCompletion } from '../login/login-completion.js';
-import { PasswordFlows } from './password-flows.service.js';
-import { loginBody, signupBody } from './password.requests.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
 import { loginWaitsForVerification } from '../email/email-verification.service.js';
+import { PasswordFlows } from './password-flows.service.js';
+import { loginBody, signupBody } from './password.requests.js';
 
 /**
  * signup and login with a password. The answer is what the credential delivers: the

@@ -5,12 +5,12 @@ import type { SecretString } from '../hooks/secret-string.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { LoginCompletion } from '../login/login-completion.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
+import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import type { MfaAnswer } from './mfa-proof.js';
 import { MfaSettings, type TotpSetupBody } from './mfa-settings.service.js';
 import { MfaVerification } from './mfa-verify.service.js';
 import { mfaCodeBody, mfaConfirmBody, mfaPasswordBody, mfaVerifyBody } from './mfa.requests.js';
-import { SvcRoute } from '../http/svc-route.decorator.js';
-import { newWayInRefusals } from '../users/unproven-mailbox.js';
 
 /** The bodies of the two-step routes, as the before-hooks interceptor hands them over (secrets wrapped). */
 interface PasswordBody {

@@ -13,11 +13,11 @@ import { BeforeHook } from '../../http/auth-body.decorator.js';
 import { clientAddressOf } from '../../http/client-address.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
+import { SvcRoute } from '../../http/svc-route.decorator.js';
 import { JwtCredentialIssuer, type TokenBody } from './jwt-credential.issuer.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { type RefreshOutcome, RefreshRotation } from './refresh-rotation.service.js';
-import { SvcRoute } from '../../http/svc-route.decorator.js';
 
 /** refresh, logout and /me of the jwt credential (docs/guides/jwt.md), whatever the login method. Mounted under the prefix. */
 @Controller()

@@ -10,9 +10,9 @@ import { BeforeHook } from '../../http/auth-body.decorator.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
+import { SvcRoute } from '../../http/svc-route.decorator.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
-import { SvcRoute } from '../../http/svc-route.decorator.js';
 
 /** logout and /me of the session credential, whatever the login method. Mounted under the prefix. */
 @Controller()
