@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit, type Type } from '@nestjs/common';
+import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
@@ -17,16 +17,15 @@ interface BuiltSchema {
  * request).
  */
 @Injectable()
-export class AuthBodySchemas implements OnModuleInit {
+export class AuthBodySchemas {
   private readonly built = new Map<AuthBodySchema, BuiltSchema>();
 
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    private readonly modules: ModulesContainer,
-  ) {}
-
-  onModuleInit(): void {
-    for (const { handler } of routeHandlersOf(mountedControllers(this.modules))) {
+    modules: ModulesContainer,
+  ) {
+    // The controllers are known once the modules are scanned, before any is instantiated.
+    for (const { handler } of routeHandlersOf(mountedControllers(modules))) {
       const body = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as AuthBodySchema | undefined;
       if (body) this.entryOf(body);
     }
