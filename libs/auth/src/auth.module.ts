@@ -1,7 +1,7 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS } from './config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS } from './config/auth.constants.js';
 import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
@@ -12,7 +12,6 @@ import {
 } from './auth.module-definition.js';
 import { AuthService } from './auth.service.js';
 import { systemClock } from './config/clock.js';
-import type { AuthConfig } from './config/auth-config.js';
 import type { AuthOptions } from './config/auth-options.js';
 import { AuthConfigError } from './config/auth-config.error.js';
 import { type CredentialKind, type LoginMethod, moduleShapeOf, optionalPartsOf } from './config/login-methods.js';
@@ -28,6 +27,7 @@ import { CurrentUserGuard } from './credentials/current-user.guard.js';
 import { jwtCredentialParts } from './credentials/jwt/jwt.parts.js';
 import { sessionCredentialParts } from './credentials/session/session.parts.js';
 import { HookRunner } from './hooks/hook-runner.js';
+import { AuthBodySchemas } from './http/auth-body-schemas.js';
 import { BeforeHooksInterceptor } from './http/before-hooks.interceptor.js';
 import { AuthBodyGateInstaller } from './http/auth-body-gate.installer.js';
 import { AuthExceptionFilter } from './http/auth-exception.filter.js';
@@ -43,7 +43,6 @@ import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import type { LoginMethodParts } from './login/login-parts.js';
 import type { CredentialParts } from './credentials/credential-parts.js';
-import { buildAuthSchemas } from './users/auth-schemas.js';
 import { assertEntityHasAttributes } from './users/model-check.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
@@ -100,7 +99,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
       inject: [AUTH_MODULE_OPTIONS],
     },
     { provide: AUTH_CLOCK, useValue: systemClock },
-    { provide: AUTH_SCHEMAS, useFactory: (config: AuthConfig) => buildAuthSchemas(config.userEntity, config.password), inject: [AUTH_CONFIG] },
+    AuthBodySchemas,
     BeforeHooksInterceptor,
     CredentialDelivery,
     LoginCompletion,

@@ -4,7 +4,5 @@ export const AUTH_CONFIG = Symbol('svc:AUTH_CONFIG');
 export const AUTH_HOOKS = Symbol('svc:AUTH_HOOKS');
 /** Injection token of the `Clock` every expiry decision reads. */
 export const AUTH_CLOCK = Symbol('svc:AUTH_CLOCK');
-/** Injection token of the request schemas built at startup. */
-export const AUTH_SCHEMAS = Symbol('svc:AUTH_SCHEMAS');
 /** Name of the logger every library message goes to. */
 export const SVC_LOGGER = 'svc';

@@ -7,6 +7,7 @@ import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { isUuid } from '../persistence/uuid.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import type { CredentialDevices } from './credential-devices.js';
 import type { Principal } from './credential-resolver.js';
 import { CurrentUserGuard, principalOf } from './current-user.guard.js';
@@ -37,6 +38,10 @@ export class DevicesController {
   ) {}
 
   /** The live sessions (or refresh families), newest first. */
+  @SvcRoute((config) => ({
+    summary: config.credential === 'jwt' ? "The signed-in user's live refresh families (one per login), newest first" : "The signed-in user's live sessions, newest first",
+    success: { description: 'The devices', body: 'devices' },
+  }))
   @Get('sessions')
   async list(@Req() request: Request): Promise<DeviceBody[]> {
     const principal = principalOf(request)!;
@@ -52,6 +57,7 @@ export class DevicesController {
   }
 
   /** 204; 404 NOT_FOUND for an id that is not one of the user's live devices (another user's looks unknown). */
+  @SvcRoute({ summary: "End one of the user's sessions: its credential is refused at its next request", success: { description: 'Ended' }, pathParameters: { id: 'uuid' }, errors: ['NOT_FOUND'] })
   @Delete('sessions/:id')
   @HttpCode(HttpStatus.NO_CONTENT)
   async revokeOne(@Param('id') id: string, @Req() request: Request): Promise<void> {
@@ -62,6 +68,7 @@ export class DevicesController {
   }
 
   /** 204: every live device of the user but the one making the request; every pending change of email is void. */
+  @SvcRoute({ summary: "End every session of the user but this request's own", success: { description: 'Every other session ended' } })
   @Delete('sessions')
   @HttpCode(HttpStatus.NO_CONTENT)
   async revokeOthers(@Req() request: Request): Promise<void> {

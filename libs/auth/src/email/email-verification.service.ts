@@ -18,6 +18,11 @@ import { AccountReclaim, type ReclaimedWaysIn } from './account-reclaim.js';
 import { verificationLink } from './email-links.js';
 import { EmailTokenStore } from './email-token-store.js';
 
+/** Whether a password login (and a signup's credential) waits for a verified email: `emailVerification.required`. */
+export function loginWaitsForVerification(config: AuthConfig): boolean {
+  return config.emailVerification?.required === true;
+}
+
 /**
  * Email verification (docs/guides/email.md): a mailed single-use link proves
  * the user receives mail at their email (OWASP Authentication Cheat Sheet; ASVS 2.5: tokens random,
@@ -42,7 +47,7 @@ export class EmailVerification {
 
   /** Whether a password login of this user is refused until the email is verified. */
   blocksLogin(user: SvcUser): boolean {
-    return this.config.emailVerification?.required === true && user.emailVerifiedAt === null;
+    return loginWaitsForVerification(this.config) && user.emailVerifiedAt === null;
   }
 
   /** In the signup's transaction: the new user's verification token, when verification is on. */

@@ -1,21 +1,21 @@
 import { createParamDecorator, type ExecutionContext, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import type { HookName } from '../hooks/auth-hooks.js';
-import type { AuthSchemaName } from '../users/auth-schemas.js';
-import { AUTH_BODY_SCHEMA, BEFORE_HOOK, type BeforeHookPayloadOf, type BeforeHookRoute, BeforeHooksInterceptor, hookedBodyOf } from './before-hooks.interceptor.js';
+import { AUTH_BODY_SCHEMA, type AuthBodySchema } from './auth-body-schema.js';
+import { BEFORE_HOOK, type BeforeHookPayloadOf, type BeforeHookRoute, BeforeHooksInterceptor, hookedBodyOf } from './before-hooks.interceptor.js';
 
-const TheHookedBody = createParamDecorator((_schema: AuthSchemaName, context: ExecutionContext) => hookedBodyOf(context.switchToHttp().getRequest<Request>()));
+const TheHookedBody = createParamDecorator((_body: string, context: ExecutionContext) => hookedBodyOf(context.switchToHttp().getRequest<Request>()));
 
 /**
- * The request's body, validated against `schema` and passed through its before-hook by `BeforeHooksInterceptor`
+ * The request's body, validated against `body`'s schema and passed through its before-hook by `BeforeHooksInterceptor`
  * (docs/guides/application.md): the one way a library handler receives a body.
  */
 export const AuthBody =
-  (schema: AuthSchemaName): ParameterDecorator =>
+  (body: AuthBodySchema): ParameterDecorator =>
   (target, key, index) => {
-    TheHookedBody(schema)(target, key, index);
+    TheHookedBody(body.name)(target, key, index);
     const descriptor = Object.getOwnPropertyDescriptor(target, key!)!;
-    Reflect.defineMetadata(AUTH_BODY_SCHEMA, schema, descriptor.value as object);
+    Reflect.defineMetadata(AUTH_BODY_SCHEMA, body, descriptor.value as object);
     UseInterceptors(BeforeHooksInterceptor)(target, key!, descriptor);
   };
 

@@ -1,38 +1,17 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import type { Request } from 'express';
-import { AUTH_SCHEMAS } from '../config/auth.constants.js';
 import { AuthError } from '../errors/auth.error.js';
 import type { HookName } from '../hooks/auth-hooks.js';
 import { type HookPayload, HookRunner } from '../hooks/hook-runner.js';
 import { SecretString } from '../hooks/secret-string.js';
-import { type AuthSchemaName, type AuthSchemas, fieldsOf } from '../users/auth-schemas.js';
+import { AUTH_BODY_SCHEMA, type AuthBodySchema, emptyBody } from './auth-body-schema.js';
+import { AuthBodySchemas } from './auth-body-schemas.js';
 import { jsonBodyProblems } from './json-body-rules.js';
 import { from, type Observable, switchMap } from 'rxjs';
 
-/** Each body the library reads: its schema, the before-hook it goes through, and its secret fields. */
-const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly string[] }> = {
-  signup: { hook: 'beforeSignup', secrets: ['password'] },
-  login: { hook: 'beforeLogin', secrets: ['password'] },
-  forgotPassword: { hook: 'beforeForgotPassword', secrets: [] },
-  resetPassword: { hook: 'beforeResetPassword', secrets: ['token', 'password'] },
-  changePassword: { hook: 'beforeChangePassword', secrets: ['current_password', 'new_password'] },
-  emailToken: { secrets: ['token'] },
-  changeEmail: { hook: 'beforeChangeEmail', secrets: ['password'] },
-  passkeyRegistration: { secrets: [] },
-  passkeyLogin: { secrets: [] },
-  passkeyName: { secrets: [] },
-  empty: { secrets: [] },
-  mfaPassword: { secrets: ['password'] },
-  mfaCode: { secrets: ['code'] },
-  mfaConfirm: { secrets: ['password', 'code', 'recoveryCode'] },
-  mfaVerify: { secrets: ['code', 'recoveryCode'] },
-};
-
-/** What `@AuthBody(schema)` leaves on its handler: the schema of the body it takes. */
-export const AUTH_BODY_SCHEMA = Symbol('svc: the body schema of this route');
 /** What `@BeforeHook(name, payloadOf)` leaves on its handler: a hook whose payload is not the body. */
 export const BEFORE_HOOK = Symbol('svc: the before-hook of this route');
 /** Where the interceptor leaves, on the request, the body the handler's `@AuthBody` receives. */
@@ -48,30 +27,26 @@ export interface BeforeHookRoute {
 
 /**
  * The one place a route's before-hook runs (docs/decisions/0011-before-hooks.md), after the guards and
- * before the handler. For `@AuthBody(schema)`: validates the request's JSON body against the schema
- * built at startup (unknown fields refused, docs/decisions/0006-validation.md), wraps secrets in
- * `SecretString`, and runs the operation's before-hook; the handler receives what the hook returned,
+ * before the handler. For `@AuthBody(body)`: validates the request's JSON body against the body's schema
+ * built at startup (unknown fields refused, docs/decisions/0006-validation.md), wraps its secrets in
+ * `SecretString`, and runs its before-hook; the handler receives what the hook returned,
  * typed. For `@BeforeHook(name, payloadOf)`: runs the hook on the payload read from the request.
  */
 @Injectable()
 export class BeforeHooksInterceptor implements NestInterceptor {
-  private readonly fields: ReadonlyMap<AuthSchemaName, ReadonlySet<string>>;
-
   constructor(
     private readonly hooks: HookRunner,
-    @Inject(AUTH_SCHEMAS) private readonly schemas: AuthSchemas,
+    private readonly schemas: AuthBodySchemas,
     private readonly moduleRef: ModuleRef,
-  ) {
-    this.fields = new Map(Object.entries(schemas).map(([name, schema]) => [name as AuthSchemaName, fieldsOf(schema)]));
-  }
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request & { [HOOKED_BODY]?: object }>();
     const handler = context.getHandler();
-    const schema = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as AuthSchemaName | undefined;
+    const body = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as AuthBodySchema | undefined;
     const route = Reflect.getMetadata(BEFORE_HOOK, handler) as BeforeHookRoute | undefined;
     const before = async () => {
-      if (schema !== undefined) request[HOOKED_BODY] = await this.hookedBody(schema, request);
+      if (body !== undefined) request[HOOKED_BODY] = await this.hookedBody(body, request);
       if (route !== undefined) {
         const controller = this.moduleRef.get<object>(context.getClass(), { strict: false });
         await this.hooks.run(route.name, (await route.payloadOf(controller, request)) as never, request);
@@ -80,24 +55,24 @@ export class BeforeHooksInterceptor implements NestInterceptor {
     return from(before()).pipe(switchMap(() => next.handle()));
   }
 
-  private async hookedBody(schema: AuthSchemaName, request: Request): Promise<object> {
-    const { hook, secrets } = OPERATIONS[schema];
+  private async hookedBody(schema: AuthBodySchema, request: Request): Promise<object> {
+    const { hook, secrets } = schema;
     const body = wrapSecrets(await this.validated(schema, request.body), secrets);
     if (!hook) return body;
     // A hook may hand a secret back as a plain string: it is wrapped again before the handler sees it.
     return wrapSecrets(await this.hooks.run(hook, body as never, request), secrets);
   }
 
-  private async validated(schema: AuthSchemaName, body: unknown): Promise<Record<string, unknown>> {
+  private async validated(schema: AuthBodySchema, body: unknown): Promise<Record<string, unknown>> {
     // A route that takes no body accepts none, or `{}`.
-    if (body === undefined && schema === 'empty') return {};
+    if (body === undefined && schema === emptyBody) return {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new AuthError('VALIDATION_FAILED', { message: ['body must be a JSON object'] });
     }
-    const problems = jsonBodyProblems(body as Record<string, unknown>, this.fields.get(schema)!);
+    const problems = jsonBodyProblems(body as Record<string, unknown>, this.schemas.fieldsOf(schema));
     if (problems.length > 0) throw new AuthError('VALIDATION_FAILED', { message: problems });
-    if (schema === 'empty') return {};
-    const instance = plainToInstance(this.schemas[schema], body) as object;
+    if (schema === emptyBody) return {};
+    const instance = plainToInstance(this.schemas.schemaOf(schema), body) as object;
     const errors = await validate(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,

@@ -5,7 +5,9 @@ import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
 import { LinkedAccounts, type LinkedAccountsBody } from './linked-accounts.service.js';
+import { oauthMethodsOf, providerNamesOf } from './provider-names.js';
 
 /** The signed-in user's ways in (docs/guides/linking.md). Mounted under the prefix with the provider methods. */
 @Controller()
@@ -17,12 +19,22 @@ export class LinkedAccountsController {
     private readonly serializer: UserSerializer,
   ) {}
 
+  @SvcRoute({ summary: "The signed-in user's ways in: a password, and the linked identities", success: { description: 'The ways in', body: 'accounts' } })
   @Get('accounts')
   list(@Req() request: Request): Promise<LinkedAccountsBody> {
     return this.accounts.list(principalOf(request)!.user);
   }
 
   /** 204; `svc.account.unlinked` after the response. */
+  @SvcRoute((config) => {
+    const methods = oauthMethodsOf(config);
+    return {
+      summary: 'Unlink an identity (never the only way in)',
+      success: { description: 'Unlinked' },
+      pathParameters: { method: methods, provider: methods.flatMap((method) => providerNamesOf(config, method)) },
+      errors: ['NOT_FOUND', 'LAST_LOGIN_METHOD'],
+    };
+  })
   @Delete('accounts/:method/:provider')
   @HttpCode(HttpStatus.NO_CONTENT)
   async unlink(@Param('method') method: string, @Param('provider') provider: string, @Req() request: Request): Promise<void> {

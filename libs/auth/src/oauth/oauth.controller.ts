@@ -4,15 +4,19 @@ import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { emptyBody } from '../http/auth-body-schema.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../users/user-body.js';
 import { UnprovenMailbox } from '../users/unproven-mailbox.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { LoginCompletion } from '../login/login-completion.js';
+import { SvcRoute } from '../http/svc-route.decorator.js';
+import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
 import { OAuthLogin } from './oauth-login.service.js';
 import type { OAuthProviderRegistry, ProviderIdentity } from './oauth-provider-client.js';
+import { providerNamesOf } from './provider-names.js';
 
 /** What tells the provider login methods apart in their routes: the path, the providers, and the method's own event. */
 export interface OAuthRoutes {
@@ -42,6 +46,12 @@ export function oauthController(routes: OAuthRoutes): Type {
     ) {}
 
     /** 302 to the provider, with the state cookie set. */
+    @SvcRoute((config) => ({
+      summary: 'Start a login at the provider (a redirect)',
+      success: { status: 302, description: 'To the provider' },
+      pathParameters: { provider: providerNamesOf(config, routes.method) },
+      errors: ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE'],
+    }))
     @Get(`${routes.method}/:provider/login`)
     @AuthRateLimit()
     async login(@Param('provider') name: string, @Query('redirect') redirect: unknown, @Res() response: Response): Promise<void> {
@@ -50,6 +60,12 @@ export function oauthController(routes: OAuthRoutes): Type {
     }
 
     /** 200 `{ url }` of the provider for the signed-in user to link an identity; the state cookie binds the flow to that user. 403 before the email is verified. */
+    @SvcRoute((config) => ({
+      summary: "Start linking an identity at the provider to the signed-in user's account: the provider's URL to open",
+      success: { description: 'The authorization URL; the state cookie is set', body: 'linkUrl' },
+      pathParameters: { provider: providerNamesOf(config, routes.method) },
+      errors: [...newWayInRefusals(config), 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE'],
+    }))
     @Post(`${routes.method}/:provider/link`)
     @AuthRateLimit()
     @UseGuards(CurrentUserGuard)
@@ -57,7 +73,7 @@ export function oauthController(routes: OAuthRoutes): Type {
     async link(
       @Param('provider') name: string,
       @Query('redirect') redirect: unknown,
-      @AuthBody('empty') _body: object,
+      @AuthBody(emptyBody) _body: object,
       @Req() request: Request,
       @Res({ passthrough: true }) response: Response,
     ): Promise<{ url: string }> {
@@ -71,6 +87,32 @@ export function oauthController(routes: OAuthRoutes): Type {
      * A login: 302 to the post-login redirect with the credential set, the method's after-login event
      * after the response. A link: 302 there too, the current credential kept, `svc.account.linked`.
      */
+    @SvcRoute((config) => ({
+      summary: 'The provider sends the browser back here: a login sets the credential, a link keeps it',
+      success: { status: 302, description: 'To the post-login redirect, the credential set', body: 'credential' },
+      pathParameters: { provider: providerNamesOf(config, routes.method) },
+      // With the section's errorRedirect, OAuthCallbackErrorFilter answers them 303 to it.
+      errorRedirect: config[routes.method]?.errorRedirect !== undefined,
+      errors: [
+        'OAUTH_PROVIDER_UNKNOWN',
+        'OAUTH_STATE_INVALID',
+        'OAUTH_PROVIDER_ERROR',
+        'OAUTH_CODE_REJECTED',
+        'OAUTH_PROVIDER_UNAVAILABLE',
+        ...(routes.method === 'oidc' ? (['OIDC_ID_TOKEN_INVALID'] as const) : []),
+        'OAUTH_EMAIL_MISSING',
+        'OAUTH_EMAIL_UNVERIFIED',
+        'OAUTH_ACCOUNT_NOT_LINKED',
+        'OAUTH_ACCOUNT_ORPHANED',
+        'OAUTH_ACCOUNT_LINKED_ELSEWHERE',
+        'OAUTH_PROVIDER_ALREADY_LINKED',
+        ...newWayInRefusals(config),
+        'USER_INACTIVE',
+        // beforeOAuthLogin runs in the service.
+        'HOOK_ABORTED',
+        'HOOK_FAILED',
+      ],
+    }))
     @Get(`${routes.method}/:provider/callback`)
     @AuthRateLimit()
     @UseFilters(OAuthCallbackErrorFilter)

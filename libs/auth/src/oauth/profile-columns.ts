@@ -5,7 +5,7 @@ import { withTimeLimit } from '../async/time-limit.js';
 import { AUTH_CONFIG, SVC_LOGGER } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { describeError } from '../errors/describe-error.js';
-import { inputColumnsSchema } from '../users/auth-schemas.js';
+import { inputColumnsSchema } from '../users/input-columns.js';
 import { inputColumnsOf } from '../users/svc-columns.decorators.js';
 import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-client.js';
 import { providerCallMs, ProviderTimeLimit } from './provider-time-limit.js';

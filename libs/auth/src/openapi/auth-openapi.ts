@@ -3,32 +3,15 @@ import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, S
 import { ModulesContainer } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { applicationHandlers } from './application-handlers.js';
-import { AUTH_CONFIG, AUTH_SCHEMAS } from '../config/auth.constants.js';
+import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
-import type { AuthSchemaName, AuthSchemas } from '../users/auth-schemas.js';
+import { AuthBodySchemas } from '../http/auth-body-schemas.js';
 import { returnedColumnsOf } from '../users/svc-columns.decorators.js';
-import { type AuthRoute, authRoutes, unservedAuthRoutes } from './auth-routes.js';
+import { type AuthRoute, libraryRoutes } from './library-routes.js';
 import { type JsonSchema, jsonSchemaOf } from './json-schema-of.js';
 
-const SCHEMA_NAMES: Record<AuthSchemaName, string> = {
-  signup: 'SvcSignupRequest',
-  login: 'SvcLoginRequest',
-  forgotPassword: 'SvcForgotPasswordRequest',
-  resetPassword: 'SvcResetPasswordRequest',
-  changePassword: 'SvcChangePasswordRequest',
-  emailToken: 'SvcEmailTokenRequest',
-  changeEmail: 'SvcChangeEmailRequest',
-  passkeyRegistration: 'SvcPasskeyRegistrationRequest',
-  passkeyLogin: 'SvcPasskeyLoginRequest',
-  passkeyName: 'SvcPasskeyNameRequest',
-  empty: 'SvcEmptyRequest',
-  mfaPassword: 'SvcMfaPasswordRequest',
-  mfaCode: 'SvcMfaCodeRequest',
-  mfaConfirm: 'SvcMfaConfirmRequest',
-  mfaVerify: 'SvcMfaVerifyRequest',
-};
 const PASSWORD_FIELDS = ['password', 'new_password'];
 /** Every operation id of svc's routes starts with it. */
 const SVC_OPERATION_PREFIX = 'svc_';
@@ -68,7 +51,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   const tag = options.tag ?? 'svc';
   if (typeof tag !== 'string' || tag.length === 0) throw new TypeError(`svc: addAuthToDocument's tag must be a non-empty string, got ${JSON.stringify(tag)}`);
   const config = app.get<AuthConfig>(AUTH_CONFIG);
-  const routes = authRoutes(config);
+  const { served: routes, unserved } = libraryRoutes(app);
   const components = (document.components ??= {});
   const schemas = (components.schemas ??= {});
   Object.assign(schemas, {
@@ -93,7 +76,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   }
   for (const [path, item] of items) paths[path] = item;
   // Mounted but answering 404 with this configuration: not in the document.
-  for (const route of unservedAuthRoutes(config)) delete paths[`${config.prefix}${route.path}`];
+  for (const route of unserved) delete paths[`${config.prefix}${route.path}`];
   markApplicationRoutes(document, app, config);
   return document;
 }
@@ -103,7 +86,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
     name,
     in: 'path',
     required: true,
-    schema: values === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string', enum: values },
+    schema: values === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'string', enum: [...values] },
   }));
   if (route.redirectQuery) {
     parameters.push({ name: 'redirect', in: 'query', required: false, description: 'Where to land after the login: a same-origin relative path', schema: { type: 'string' } });
@@ -114,7 +97,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
     summary: route.summary,
     operationId: `${SVC_OPERATION_PREFIX}${route.method}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${SCHEMA_NAMES[route.body]}` } } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.name}` } } } } } : {}),
     responses: {
       [String(route.success.status)]: successOf(route, config),
       ...(route.errorRedirect ? { '303': { description: 'A failed callback: to the errorRedirect path with `?error=<CODE>`', headers: { Location: { schema: { type: 'string' } } } } } : {}),
@@ -163,10 +146,10 @@ function errorResponsesOf(codes: AuthErrorCode[], statusOf: Partial<Record<AuthE
 function requestSchemas(app: INestApplication, config: AuthConfig, routes: AuthRoute[]): Record<string, SchemaObject> {
   const used = routes.flatMap((route) => (route.body ? [route.body] : []));
   if (used.length === 0) return {};
-  const classes = app.get<AuthSchemas>(AUTH_SCHEMAS);
+  const classes = app.get(AuthBodySchemas);
   const schemas: Record<string, SchemaObject> = {};
-  for (const name of used) {
-    const schema = jsonSchemaOf(classes[name]);
+  for (const body of used) {
+    const schema = jsonSchemaOf(classes.schemaOf(body));
     for (const field of PASSWORD_FIELDS) {
       if (!schema.properties?.[field]) continue;
       // The password rule counts code points after NFKC and UTF-8 bytes: JSON Schema says the minimum only.
@@ -177,7 +160,7 @@ function requestSchemas(app: INestApplication, config: AuthConfig, routes: AuthR
         description: `At least ${config.password.minLength} characters and at most ${config.password.maxLength} bytes of UTF-8 (after NFKC); no NUL.`,
       };
     }
-    schemas[SCHEMA_NAMES[name]] = schema as SchemaObject;
+    schemas[body.name] = schema as SchemaObject;
   }
   return schemas;
 }

@@ -3,6 +3,17 @@ import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
+import type { AuthErrorCode } from '../errors/error-codes.js';
+
+/** Whether a new way in waits for a proven mailbox: while email verification is on. */
+function newWaysInWaitForMailbox(config: AuthConfig): boolean {
+  return config.emailVerification !== undefined;
+}
+
+/** What a route that adds a way in answers for an unproven mailbox under this configuration (its OpenAPI description). */
+export function newWayInRefusals(config: AuthConfig): AuthErrorCode[] {
+  return newWaysInWaitForMailbox(config) ? ['EMAIL_NOT_VERIFIED'] : [];
+}
 
 /**
  * No ways in before the mailbox is proven (docs/decisions/0022-account-pre-hijacking.md): while a user's email is
@@ -17,7 +28,7 @@ export class UnprovenMailbox {
   /** 403 `EMAIL_NOT_VERIFIED` for a user who may not add a way in yet. */
   refuseNewWayIn(user: SvcUser): void {
     // Sudhodanan & Paverd 2022 (pre-hijacking, "trojan identifier"); OWASP ASVS 5.0 V6: no authenticator before the identity is verified.
-    if (this.config.emailVerification && user.emailVerifiedAt === null) {
+    if (newWaysInWaitForMailbox(this.config) && user.emailVerifiedAt === null) {
       throw new AuthError('EMAIL_NOT_VERIFIED', { message: 'Verify your email before you add a way to sign in' });
     }
   }

@@ -13,6 +13,7 @@ import { BeforeHook } from '../../http/auth-body.decorator.js';
 import { clientAddressOf } from '../../http/client-address.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
+import { SvcRoute } from '../../http/svc-route.decorator.js';
 import { JwtCredentialIssuer, type TokenBody } from './jwt-credential.issuer.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
@@ -34,6 +35,12 @@ export class JwtController {
   ) {}
 
   /** The refresh cookie for a new pair; every failure clears the cookie. */
+  @SvcRoute({
+    summary: 'Trade the refresh cookie for a new access token and refresh cookie (single use)',
+    success: { description: 'A fresh pair', body: 'token' },
+    refreshCookie: true,
+    errors: ['REFRESH_TOKEN_INVALID', 'USER_INACTIVE'],
+  })
   @Post('refresh')
   @AuthRateLimit()
   @HttpCode(HttpStatus.OK)
@@ -61,6 +68,8 @@ export class JwtController {
   }
 
   /** Always 204 (idempotent): the families of the presented credentials are revoked, the cookie cleared. */
+  // beforeLogout runs in JwtLogout, once it has read the presented credentials.
+  @SvcRoute({ summary: 'End the presented credential (idempotent)', success: { description: 'Signed out, cookie cleared' }, refreshCookie: true, errors: ['HOOK_ABORTED', 'HOOK_FAILED'] })
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
@@ -69,6 +78,7 @@ export class JwtController {
     for (const userId of loggedOut) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
   }
 
+  @SvcRoute({ summary: 'The signed-in user', success: { description: 'The user body', body: 'user' } })
   @Get('me')
   @UseGuards(CurrentUserGuard)
   me(@CurrentUser() user: UserBody): UserBody {

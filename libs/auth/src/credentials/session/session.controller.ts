@@ -10,6 +10,7 @@ import { BeforeHook } from '../../http/auth-body.decorator.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
+import { SvcRoute } from '../../http/svc-route.decorator.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
 
@@ -25,6 +26,7 @@ export class SessionController {
   ) {}
 
   /** Always 204 (idempotent): the presented session, if any, is deleted and the cookie cleared. */
+  @SvcRoute({ summary: 'End the presented credential (idempotent)', success: { description: 'Signed out, cookie cleared' } })
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   @BeforeHook('beforeLogout', (controller: SessionController, request) => controller.logoutHookPayload(request))
@@ -35,6 +37,7 @@ export class SessionController {
     if (userId) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
   }
 
+  @SvcRoute({ summary: 'The signed-in user', success: { description: 'The user body', body: 'user' } })
   @Get('me')
   @UseGuards(CurrentUserGuard)
   me(@CurrentUser() user: UserBody): UserBody {
