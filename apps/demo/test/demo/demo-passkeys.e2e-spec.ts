@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { reserveLoopbackPort } from '../support/listen.js';
+import { reserveLoopbackPort } from '../../../../test/support/listen.js';
 import { type DemoProcess, startSuiteDemo } from './demo-process.js';
 import { startForSuite } from './suite-demos.js';
 

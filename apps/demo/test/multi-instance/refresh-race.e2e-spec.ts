@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { eventually } from '../support/eventually.js';
+import { eventually } from '../../../../test/support/eventually.js';
 import { credentialOf } from './support/credentials.js';
 import { type DemoPair, startDemoPair } from './support/demo-pair.js';
 import { send } from './support/http.js';

@@ -1,5 +1,5 @@
 import type { DemoProcess } from '../../demo/demo-process.js';
-import { eventually } from '../../support/eventually.js';
+import { eventually } from '../../../../../test/support/eventually.js';
 
 /**
  * The link of the first MAIL line of `kind` to `to` among the demo's stdout lines from index

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { authMigrations } from '#svc/auth';
-import { DemoUserColumns1763700000001 } from '../../../apps/demo/src/migrations/1763700000001-demo-user-columns.js';
-import { freshDatabase } from '../../support/engines.js';
-import { reserveLoopbackPort } from '../../support/listen.js';
+import { DemoUserColumns1763700000001 } from '../../../src/migrations/1763700000001-demo-user-columns.js';
+import { freshDatabase } from '../../../../../test/support/engines.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
 import { type DemoProcess, runDemo } from '../../demo/demo-process.js';
 
 export const PUBLIC_URL = 'http://app.example.test';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../../dist/apps/demo/src/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../../../dist/apps/demo/src/main.js', import.meta.url));
 
 /** The demo as `npm start` runs it (the built output), driven from outside over HTTP. */
 export interface DemoProcess {

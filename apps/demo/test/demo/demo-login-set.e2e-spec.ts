@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, reserveLoopbackPort } from '../support/oauth/index.js';
+import { BrowserAgent, reserveLoopbackPort } from '../../../../test/support/oauth/index.js';
 import { type DemoProcess, runDemo, startSuiteDemo } from './demo-process.js';
 import { startForSuite } from './suite-demos.js';
 import { type DemoProviders, startDemoProviders } from './demo-providers.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { type Browser, chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath, SHARED_CHROMIUM_ENV } from '../../support/global-setup.js';
+import { CHROMIUM_FLAGS, chromiumPath, SHARED_CHROMIUM_ENV } from '../../../../../test/support/global-setup.js';
 
-export { chromiumPath } from '../../support/global-setup.js';
+export { chromiumPath } from '../../../../../test/support/global-setup.js';
 
 /**
  * The run's shared Chromium when globalSetup started one (each suite's contexts are its own, and

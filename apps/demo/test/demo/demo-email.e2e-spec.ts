@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reserveLoopbackPort } from '../support/listen.js';
+import { reserveLoopbackPort } from '../../../../test/support/listen.js';
 import { type DemoProcess, runDemo } from './demo-process.js';
 
 const PASSWORD = 'correct horse';

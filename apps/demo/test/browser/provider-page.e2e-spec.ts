@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
-import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
+import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
 import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
-import { codeOfSecretAt } from '../two-step/codes-of-secret.js';
+import { codeOfSecretAt } from '../../../../test/two-step/codes-of-secret.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { ShiftableClock } from './support/demo-with-clock.js';
 import { startPageDemo } from './support/page-demo.js';

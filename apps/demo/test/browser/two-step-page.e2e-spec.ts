@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
-import { codeOfSecretAt, wrongCodeAt } from '../two-step/codes-of-secret.js';
+import { codeOfSecretAt, wrongCodeAt } from '../../../../test/two-step/codes-of-secret.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { descriptionOf } from './support/described-by.js';
 import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';

@@ -3,7 +3,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
-import { reserveLoopbackPort } from '../support/listen.js';
+import { reserveLoopbackPort } from '../../../../test/support/listen.js';
 import { startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';

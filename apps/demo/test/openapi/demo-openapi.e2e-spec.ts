@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
-import { createDemoApp } from '../../../apps/demo/src/demo-app.js';
-import { readDemoConfig } from '../../../apps/demo/src/demo-config.js';
+import { createDemoApp } from '../../src/demo-app.js';
+import { readDemoConfig } from '../../src/demo-config.js';
 
 const SECRET = 'q8Vz3kR1xN7pL2mW9tY4bH6cJ0fG5dSa';
 const PROVIDERS = {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { availableEngines } from '../support/engines.js';
-import { reserveLoopbackPort } from '../support/listen.js';
+import { availableEngines } from '../../../../test/support/engines.js';
+import { reserveLoopbackPort } from '../../../../test/support/listen.js';
 import { type DemoProcess, runDemo, startSuiteDemo, type SuiteDemo } from './demo-process.js';
 import { startForSuite } from './suite-demos.js';
 

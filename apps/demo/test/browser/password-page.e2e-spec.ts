@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { registerAccount, startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
-import { eventually } from '../support/eventually.js';
+import { eventually } from '../../../../test/support/eventually.js';
 import { screenshotIfAsked } from './support/screenshot.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';

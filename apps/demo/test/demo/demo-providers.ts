@@ -1,4 +1,4 @@
-import { type OidcProviderHarness, type ProviderAccount, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
+import { type OidcProviderHarness, type ProviderAccount, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
 
 const CLIENT_SECRET = 'Lq4Wn8Zc2Vr6Tb9Xk3Hm7Pd1Js5Fg0Ya';
 

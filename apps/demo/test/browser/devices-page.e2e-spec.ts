@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
-import { eventually } from '../support/eventually.js';
+import { eventually } from '../../../../test/support/eventually.js';
 import { registerAccount, startPageDemo } from './support/page-demo.js';
 import { describeInChromium, launchChromium } from './support/chromium.js';
 import { descriptionOf, seeDescribed } from './support/described-by.js';

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { eventually } from '../../support/eventually.js';
+import { eventually } from '../../../../../test/support/eventually.js';
 
 /** The texts of the elements a field's `aria-describedby` names, in its order: what a screen reader reads after the label. */
 export function descriptionOf(field: Locator): Promise<string[]> {

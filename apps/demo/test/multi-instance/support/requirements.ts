@@ -1,6 +1,6 @@
-import { canUsePostgres } from '../../support/engines.js';
-import { canUseRedis } from '../../rate-limit/support/redis.js';
-import { describeNotRun } from '../../support/not-run.js';
+import { canUsePostgres } from '../../../../../test/support/engines.js';
+import { canUseRedis } from '../../../../../test/rate-limit/support/redis.js';
+import { describeNotRun } from '../../../../../test/support/not-run.js';
 
 /**
  * Whether PostgreSQL and Redis both answer. Each check warns loudly when its engine is missing,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
+import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
 import { type DemoProcess, startSuiteDemo } from './demo-process.js';
 import { startForSuite } from './suite-demos.js';
 

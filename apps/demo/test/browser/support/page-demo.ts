@@ -2,13 +2,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { AUTH_CLOCK, type Clock } from '#svc/auth';
 import { lowCostPasswordHasher } from '#svc/auth/testing';
-import { configureDemoApp } from '../../../apps/demo/src/demo-app.js';
-import { readDemoConfig } from '../../../apps/demo/src/demo-config.js';
-import { DemoEventLog } from '../../../apps/demo/src/demo-event-log.js';
-import { DemoModule } from '../../../apps/demo/src/demo.module.js';
-import { TimedExpressAdapter } from '../../../apps/demo/src/timed-express.adapter.js';
+import { configureDemoApp } from '../../../src/demo-app.js';
+import { readDemoConfig } from '../../../src/demo-config.js';
+import { DemoEventLog } from '../../../src/demo-event-log.js';
+import { DemoModule } from '../../../src/demo.module.js';
+import { TimedExpressAdapter } from '../../../src/timed-express.adapter.js';
 import type { DemoProcess } from '../../demo/demo-process.js';
-import { reserveLoopbackPort } from '../../support/listen.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
 
 export const DEMO_SECRET = 'b7Xq2Lm9Rv4Tz8Kc1Nw6Hp3Jf5Gd0SaE';
 
@@ -41,8 +41,8 @@ class RecordingEventLog extends DemoEventLog {
  * 127.0.0.1, in this process: its base URL is that origin (Chromium keeps Secure cookies on
  * http://127.0.0.1, a potentially trustworthy origin), its database in-memory SQLite. Two things
  * differ from the built demo, neither seen by a page: bcrypt runs at the testing kit's low cost,
- * and the EVENT/MAIL lines are recorded in `lines` rather than printed (test/demo and
- * test/package run the built demo itself). `clock` replaces the library's AUTH_CLOCK.
+ * and the EVENT/MAIL lines are recorded in `lines` rather than printed (the suites of
+ * apps/demo/test/demo run the built demo itself). `clock` replaces the library's AUTH_CLOCK.
  */
 export async function startPageDemo(env: Record<string, string> = {}, options: { port?: number; clock?: Clock } = {}): Promise<DemoProcess> {
   const port = options.port ?? (await reserveLoopbackPort());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { newRedisClient } from '../rate-limit/support/redis.js';
+import { newRedisClient } from '../../../../test/rate-limit/support/redis.js';
 import { type DemoPair, startDemoPairs } from './support/demo-pair.js';
 import { type Received, send } from './support/http.js';
 import { canUsePostgresAndRedis, describeMissingEngines } from './support/requirements.js';
