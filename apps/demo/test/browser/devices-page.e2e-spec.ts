@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { eventually } from '../../../../test/support/eventually.js';
 import { registerAccount, startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { descriptionOf, seeDescribed } from './support/described-by.js';
 import { mailedLink } from './support/mailed-link.js';
 import { see } from './support/see.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
 const CREDENTIALS = ['session', 'jwt'] as const;
@@ -16,34 +15,18 @@ const CREDENTIALS = ['session', 'jwt'] as const;
  * The signed-in card's email area (verification link, change of email) and device list, on the
  * built demo (AUTH_EMAIL_VERIFICATION=optional, its default), driven by label, role and name only.
  */
-describeInChromium("the demo page's email area and device list, in Chromium", () => {
+describeInChromium("the demo page's email area and device list, in Chromium", (chromium) => {
   const demos = {} as Record<(typeof CREDENTIALS)[number], DemoProcess>;
-  let browser: Browser;
-  let opened: WatchedPage[] = [];
 
   beforeAll(async () => {
-    [demos.session, demos.jwt, browser] = await Promise.all([startPageDemo(), startPageDemo({ AUTH_STRATEGY: 'jwt' }), launchChromium()]);
+    [demos.session, demos.jwt] = await Promise.all([startPageDemo(), startPageDemo({ AUTH_STRATEGY: 'jwt' })]);
   });
   afterAll(async () => {
-    await browser?.close();
     await Promise.all(Object.values(demos).map((demo) => demo.stop()));
-  });
-  afterEach(async () => {
-    const watched = opened;
-    opened = [];
-    await Promise.all(watched.map(({ context }) => context.close()));
-    for (const { trouble } of watched) {
-      expect(trouble.cspViolations).toEqual([]);
-      expect(trouble.pageErrors).toEqual([]);
-    }
   });
 
   /** A fresh browser profile: another device. */
-  const openDevice = async (userAgent?: string): Promise<Page> => {
-    const watched = await openWatchedPage(browser, { userAgent });
-    opened.push(watched);
-    return watched.page;
-  };
+  const openDevice = async (userAgent?: string): Promise<Page> => (await chromium.openPage({ userAgent })).page;
 
   /** `Log in` or `Sign up` on the page's form (a signup through the API would sign one more device in). */
   const enter = async (page: Page, demo: DemoProcess, email: string, button: 'Log in' | 'Sign up' = 'Log in') => {

@@ -1,34 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { see } from './support/see.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 /** The pages of the email links (AUTH_EMAIL_VERIFICATION=required), driven by label, role and name only. */
-describeInChromium('the demo page with AUTH_EMAIL_VERIFICATION=required, in Chromium', () => {
+describeInChromium('the demo page with AUTH_EMAIL_VERIFICATION=required, in Chromium', (chromium) => {
   let demo: DemoProcess;
-  let browser: Browser;
-  let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    [demo, browser] = await Promise.all([startPageDemo({ AUTH_EMAIL_VERIFICATION: 'required' }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-  });
-  beforeEach(async () => {
-    watched = await openWatchedPage(browser);
-    page = watched.page;
-  });
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.trouble.cspViolations).toEqual([]);
-    expect(watched.trouble.pageErrors).toEqual([]);
-  });
+  chromium.demoPageForEachTest(() => startPageDemo({ AUTH_EMAIL_VERIFICATION: 'required' }), (opened) => ({ demo, page } = opened));
 
   const logIn = async (email: string) => {
     await page.getByLabel('Email').fill(email);

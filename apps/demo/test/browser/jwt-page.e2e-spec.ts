@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
-import type { Browser, Page, Response } from 'playwright-core';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { beforeEach, expect, it } from '@jest/globals';
+import type { Page, Response } from 'playwright-core';
+import { describeInChromium } from './support/chromium.js';
 import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
 import { see } from './support/see.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 const ELEVEN_MINUTES = 11 * 60_000;
 
@@ -24,28 +23,12 @@ async function tokenOf(answer: Promise<Response>): Promise<string> {
  * refresh cookie. Time passes on both sides: the demo's AUTH_CLOCK (in this process) and the
  * page's clock (Playwright's fake timers), so a token really expires at the server.
  */
-describeInChromium('the demo page on the jwt strategy, in Chromium', () => {
+describeInChromium('the demo page on the jwt strategy, in Chromium', (chromium) => {
   let demo: DemoWithClock;
-  let browser: Browser;
-  let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    [demo, browser] = await Promise.all([startDemoWithClock({ AUTH_STRATEGY: 'jwt' }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-  });
+  chromium.demoPageForEachTest(() => startDemoWithClock({ AUTH_STRATEGY: 'jwt' }), (opened) => ({ demo, page } = opened));
   beforeEach(async () => {
-    watched = await openWatchedPage(browser);
-    page = watched.page;
     await page.clock.install();
-  });
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.trouble.cspViolations).toEqual([]);
-    expect(watched.trouble.pageErrors).toEqual([]);
   });
 
   it('signs up without showing or storing the access token, and stays signed in across a reload', async () => {

@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
 import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { refuseConsentAtProvider, signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
 import { verifyInPage } from './support/verify-in-page.js';
 import { nextUserId } from './support/signed-in-user.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 /** login name at the provider (= its `sub`) → claims; each test signs in as its own person. */
 const PROVIDER_ACCOUNTS = {
@@ -39,39 +38,22 @@ const corpRow = (page: Page) => wayRow(page, 'corp');
  * in, "Ways to sign in" links and unlinks the provider's identity, all through the page's own
  * controls and oidc-provider's own login and consent pages.
  */
-describeInChromium('the demo page linking a provider identity, in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the demo page linking a provider identity, in Chromium', (chromium) => {
   describe.each(['session', 'jwt'] as const)('AUTH_LOGIN=password,oidc, AUTH_CREDENTIAL=%s', (credential) => {
     let providers: DemoProviders;
     let demo: DemoProcess;
-    let watched: WatchedPage;
     let page: Page;
 
     beforeAll(async () => {
       providers = await startDemoProviders(PROVIDER_ACCOUNTS);
-      // Room for every page load's /auth/refresh (jwt) of four tests in one limiter window: the verification pages added loads.
-      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS, RATE_LIMIT_MAX: '40' }, { port: providers.port });
     });
+    // Room for every page load's /auth/refresh (jwt) of four tests in one limiter window: the verification pages added loads.
+    chromium.demoPageForEachTest(
+      () => startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS, RATE_LIMIT_MAX: '40' }, { port: providers.port }),
+      (opened) => ({ demo, page } = opened),
+    );
     afterAll(async () => {
-      await demo?.stop();
       await providers?.close();
-    });
-    beforeEach(async () => {
-      watched = await openWatchedPage(browser);
-      page = watched.page;
-    });
-    afterEach(async () => {
-      await watched.context.close();
-      expect(watched.trouble.cspViolations).toEqual([]);
-      expect(watched.trouble.pageErrors).toEqual([]);
     });
 
     it('signs up with a password, links corp through its pages, logs out, and "Sign in with corp" comes back to the same account', async () => {

@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
-import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Page, Response } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { descriptionOf, seeDescribed } from './support/described-by.js';
 import { see } from './support/see.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 /** A body the library refuses, and what the page makes of each of its problems: [field, sentence]. */
 const REFUSALS: { route: string; body: Record<string, unknown>; plain: [string | null, string][] }[] = [
@@ -42,30 +41,19 @@ const REFUSALS: { route: string; body: Record<string, unknown>; plain: [string |
 ];
 
 /** The page's messages for refused requests: plain words next to the field they concern, and how long to wait. */
-describeInChromium('the demo page\'s messages for refused requests, in Chromium', () => {
+describeInChromium('the demo page\'s messages for refused requests, in Chromium', (chromium) => {
   let demo: DemoProcess;
   let limitedDemo: DemoProcess;
-  let browser: Browser;
-  let watched: WatchedPage;
   let page: Page;
 
+  // The first demo counts nothing (these tests send more signups than a window allows); the second lets one login through per window.
   beforeAll(async () => {
-    // The first demo counts nothing (these tests send more signups than a window allows); the second lets one login through per window.
-    [demo, limitedDemo, browser] = await Promise.all([startPageDemo({ RATE_LIMIT_BACKEND: 'off' }), startPageDemo({ RATE_LIMIT_MAX: '1' }), launchChromium()]);
+    limitedDemo = await startPageDemo({ RATE_LIMIT_MAX: '1' });
   });
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([demo?.stop(), limitedDemo?.stop()]);
+    await limitedDemo?.stop();
   });
-  beforeEach(async () => {
-    watched = await openWatchedPage(browser);
-    page = watched.page;
-  });
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.trouble.cspViolations).toEqual([]);
-    expect(watched.trouble.pageErrors).toEqual([]);
-  });
+  chromium.demoPageForEachTest(() => startPageDemo({ RATE_LIMIT_BACKEND: 'off' }), (opened) => ({ demo, page } = opened));
 
   it('shows each problem of a refused signup under its field, marks the field invalid, and clears it when the field is edited', async () => {
     await page.goto(demo.baseUrl);

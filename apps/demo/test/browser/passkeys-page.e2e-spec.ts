@@ -1,16 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Page, Response } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
 import { reserveLoopbackPort } from '../../../../test/support/listen.js';
 import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
 import { verifyInPage } from './support/verify-in-page.js';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
+import type { WatchedPage } from './support/watched-context.js';
 
 const answerOf = (page: Page, path: string): Promise<Response> => page.waitForResponse((response) => new URL(response.url()).pathname === path);
 
@@ -48,16 +48,7 @@ async function logOut(page: Page): Promise<void> {
  * protocol's, CTAP2 with resident keys and user verification). The demo's AUTH_BASE_URL is on
  * `localhost`: WebAuthn takes its relying party id from that host, and refuses an IP address.
  */
-describeInChromium('the demo page with passkeys, in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the demo page with passkeys, in Chromium', (chromium) => {
   // session in the seed's shape (npm start's default), jwt in the AUTH_LOGIN shape.
   describe.each([
     ['session', { AUTH_STRATEGY: 'session' }],
@@ -69,23 +60,16 @@ describeInChromium('the demo page with passkeys, in Chromium', () => {
     let page: Page;
     let authenticator: VirtualAuthenticator;
 
-    beforeAll(async () => {
-      const port = await reserveLoopbackPort();
-      origin = `http://localhost:${port}`;
-      demo = await startPageDemo({ ...env, AUTH_BASE_URL: origin }, { port });
-    });
-    afterAll(async () => {
-      await demo?.stop();
-    });
+    chromium.demoPageForEachTest(
+      async () => {
+        const port = await reserveLoopbackPort();
+        origin = `http://localhost:${port}`;
+        return startPageDemo({ ...env, AUTH_BASE_URL: origin }, { port });
+      },
+      (opened) => ({ demo, watched, page } = opened),
+    );
     beforeEach(async () => {
-      watched = await openWatchedPage(browser);
-      page = watched.page;
       authenticator = await addVirtualAuthenticator(watched.context, page);
-    });
-    afterEach(async () => {
-      await watched.context.close();
-      expect(watched.trouble.cspViolations).toEqual([]);
-      expect(watched.trouble.pageErrors).toEqual([]);
     });
 
     it('signs up with a password, adds a passkey, logs out, signs in with it (no email typed) and sees the account; removes it, and it no longer signs in', async () => {
@@ -148,27 +132,21 @@ describeInChromium('the demo page with passkeys, in Chromium', () => {
    */
   describe.each(['session', 'jwt'] as const)('AUTH_LOGIN=password,oidc, AUTH_CREDENTIAL=%s', (credential) => {
     let providers: DemoProviders;
-    let demo: DemoProcess;
     let watched: WatchedPage;
     let page: Page;
 
     beforeAll(async () => {
       providers = await startDemoProviders({ mary: { email: 'mary@example.io', email_verified: true, name: 'Mary' } }, 'localhost');
-      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, AUTH_BASE_URL: providers.baseUrl, ...providers.env }, { port: providers.port });
     });
+    chromium.demoPageForEachTest(
+      () => startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, AUTH_BASE_URL: providers.baseUrl, ...providers.env }, { port: providers.port }),
+      (opened) => ({ watched, page } = opened),
+    );
     afterAll(async () => {
-      await demo?.stop();
       await providers?.close();
     });
     beforeEach(async () => {
-      watched = await openWatchedPage(browser);
-      page = watched.page;
       await addVirtualAuthenticator(watched.context, page);
-    });
-    afterEach(async () => {
-      await watched.context.close();
-      expect(watched.trouble.cspViolations).toEqual([]);
-      expect(watched.trouble.pageErrors).toEqual([]);
     });
 
     it('refuses to remove the passkey that is the only way in (409 LAST_LOGIN_METHOD), in plain words, and keeps it', async () => {

@@ -1,36 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { registerAccount, startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { eventually } from '../../../../test/support/eventually.js';
 import { screenshotIfAsked } from './support/screenshot.js';
 import { see } from './support/see.js';
 import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
 
 /** The page of `npm start` (session strategy), driven as a person would: by label, role and name only. */
-describeInChromium('the demo page on the session strategy, in Chromium', () => {
+describeInChromium('the demo page on the session strategy, in Chromium', (chromium) => {
   let demo: DemoProcess;
-  let browser: Browser;
   let watched: WatchedPage;
   let page: Page;
-
-  beforeAll(async () => {
-    [demo, browser] = await Promise.all([startPageDemo(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-  });
-  beforeEach(async () => {
-    watched = await openWatchedPage(browser);
-    page = watched.page;
-  });
-  afterEach(async () => {
-    await watched.context.close();
-    expect(watched.trouble.cspViolations).toEqual([]);
-    expect(watched.trouble.pageErrors).toEqual([]);
-  });
+  chromium.demoPageForEachTest(() => startPageDemo(), (opened) => ({ demo, watched, page } = opened));
 
   it('signs up, says who is signed in, keeps them signed in across a reload, logs out', async () => {
     await page.setViewportSize({ width: 720, height: 640 });
@@ -117,7 +100,7 @@ describeInChromium('the demo page on the session strategy, in Chromium', () => {
   });
 
   it('fits a phone-sized screen: nothing wider than the viewport', async () => {
-    const phone = await openWatchedPage(browser, { viewport: { width: 360, height: 740 } });
+    const phone = await openWatchedPage(chromium.browser, { viewport: { width: 360, height: 740 } });
     try {
       await phone.page.goto(demo.baseUrl);
       await see(phone.page.getByRole('status'), 'Not signed in');

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
 import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
+import type { WatchedPage } from './support/watched-context.js';
 
 const CLIENT_SECRET = 'Hs5Yp8Qm2Vx7Lc4Rt9Bn3Kw6Jd1Fg0Za';
 
@@ -39,47 +38,33 @@ function providerSettings(strategy: Strategy, provider: OidcProviderHarness): Re
  * The page of the OAuth strategies: the whole login happens on oidc-provider's own pages (plain
  * OAuth 2.0 for oauth2), in the browser, and comes back to the page with the configured credential.
  */
-describeInChromium('the demo page on the OAuth strategies, in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the demo page on the OAuth strategies, in Chromium', (chromium) => {
   const cases: [Strategy, Credential][] = [
     ['oidc', 'session'],
     ['oidc', 'jwt'],
     ['oauth2', 'jwt'],
   ];
   describe.each(cases)('AUTH_STRATEGY=%s, AUTH_OAUTH_CREDENTIAL=%s', (strategy, credential) => {
+    let port: number;
     let provider: OidcProviderHarness;
     let demo: DemoProcess;
     let watched: WatchedPage;
 
     beforeAll(async () => {
-      const port = await reserveLoopbackPort();
+      port = await reserveLoopbackPort();
       const url = `http://127.0.0.1:${port}`;
       provider = await startOidcProvider({
         plainOAuth2: strategy === 'oauth2',
         clients: [{ client_id: 'demo', client_secret: CLIENT_SECRET, redirect_uris: [`${url}/auth/${strategy}/corp/callback`] }],
         accounts: { grace: { email: 'grace@example.io', email_verified: true, name: 'Grace' } },
       });
-      demo = await startPageDemo({ AUTH_STRATEGY: strategy, AUTH_OAUTH_CREDENTIAL: credential, ...providerSettings(strategy, provider) }, { port });
     });
+    chromium.demoPageForEachTest(
+      () => startPageDemo({ AUTH_STRATEGY: strategy, AUTH_OAUTH_CREDENTIAL: credential, ...providerSettings(strategy, provider) }, { port }),
+      (opened) => ({ demo, watched } = opened),
+    );
     afterAll(async () => {
-      await demo?.stop();
       await provider?.close();
-    });
-    beforeEach(async () => {
-      watched = await openWatchedPage(browser);
-    });
-    afterEach(async () => {
-      await watched.context.close();
-      expect(watched.trouble.cspViolations).toEqual([]);
-      expect(watched.trouble.pageErrors).toEqual([]);
     });
 
     it('signs in through the provider\'s login and consent pages, comes back signed in, stays so across a reload, logs out', async () => {

@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import { codeOfSecretAt, wrongCodeAt } from '../../../../test/two-step/codes-of-secret.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { descriptionOf } from './support/described-by.js';
 import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { see } from './support/see.js';
 import { verifyInPage } from './support/verify-in-page.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
+import type { WatchedPage } from './support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
 /** One TOTP step (RFC 6238 §4, X = 30 s): a code is accepted once per step, so each use moves the server's clock on. */
@@ -47,16 +47,7 @@ async function logOut(page: Page): Promise<void> {
  * is read off the page and each code computed from it here (an RFC 6238 implementation of the
  * tests', not the library's), at the server's clock, which the test moves one step per code.
  */
-describeInChromium('the demo page\'s two-step login, in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the demo page\'s two-step login, in Chromium', (chromium) => {
   describe.each(['session', 'jwt'] as const)('AUTH_STRATEGY=%s', (strategy) => {
     let demo: DemoWithClock;
     let watched: WatchedPage;
@@ -92,21 +83,7 @@ describeInChromium('the demo page\'s two-step login, in Chromium', () => {
       return { secret, recoveryCodes };
     }
 
-    beforeAll(async () => {
-      demo = await startDemoWithClock({ AUTH_STRATEGY: strategy });
-    });
-    afterAll(async () => {
-      await demo?.stop();
-    });
-    beforeEach(async () => {
-      watched = await openWatchedPage(browser);
-      page = watched.page;
-    });
-    afterEach(async () => {
-      await watched.context.close();
-      expect(watched.trouble.cspViolations).toEqual([]);
-      expect(watched.trouble.pageErrors).toEqual([]);
-    });
+    chromium.demoPageForEachTest(() => startDemoWithClock({ AUTH_STRATEGY: strategy }), (opened) => ({ demo, watched, page } = opened));
 
     it('turns two-step login on (QR code, secret, Code), copies the recovery codes, then a login asks for a Code and Verify signs in', async () => {
       await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.baseUrl });

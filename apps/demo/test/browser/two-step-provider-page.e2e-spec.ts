@@ -1,16 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
 import type { DemoProcess } from '../demo/demo-process.js';
 import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
 import { codeOfSecretAt } from '../../../../test/two-step/codes-of-secret.js';
-import { describeInChromium, launchChromium } from './support/chromium.js';
+import { describeInChromium } from './support/chromium.js';
 import { ShiftableClock } from './support/demo-with-clock.js';
 import { startPageDemo } from './support/page-demo.js';
 import { signInAtProvider } from './support/provider-pages.js';
 import { see } from './support/see.js';
 import { verifyInPage } from './support/verify-in-page.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
+import type { WatchedPage } from './support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
 /** One TOTP step (RFC 6238 §4): each code comes from a later step than the one before, so none is a replay. */
@@ -28,16 +28,7 @@ const corpRow = (page: Page) => page.getByRole('region', { name: 'Ways to sign i
  * asked for a code too (docs/guides/two-step.md: provider logins are challenged). The callback
  * comes back to /?mfa=required with the challenge cookie; the page shows the code step.
  */
-describeInChromium('the demo page\'s two-step login after a provider login, in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the demo page\'s two-step login after a provider login, in Chromium', (chromium) => {
   describe.each(['session', 'jwt'] as const)('AUTH_LOGIN=password,oidc, AUTH_CREDENTIAL=%s', (credential) => {
     let providers: DemoProviders;
     let demo: DemoProcess;
@@ -80,20 +71,10 @@ describeInChromium('the demo page\'s two-step login after a provider login, in C
 
     beforeAll(async () => {
       providers = await startDemoProviders(PROVIDER_ACCOUNTS);
-      demo = await startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS }, { port: providers.port, clock });
     });
+    chromium.demoPageForEachTest(() => startPageDemo({ AUTH_LOGIN: 'password,oidc', AUTH_CREDENTIAL: credential, OIDC_PROVIDERS: providers.env.OIDC_PROVIDERS }, { port: providers.port, clock }), (opened) => ({ demo, watched, page } = opened));
     afterAll(async () => {
-      await demo?.stop();
       await providers?.close();
-    });
-    beforeEach(async () => {
-      watched = await openWatchedPage(browser);
-      page = watched.page;
-    });
-    afterEach(async () => {
-      await watched.context.close();
-      expect(watched.trouble.cspViolations).toEqual([]);
-      expect(watched.trouble.pageErrors).toEqual([]);
     });
 
     it('"Sign in with corp" comes back to the code step, not signed in, with mfa=required out of the address; Verify signs in', async () => {

@@ -8,8 +8,14 @@ export interface WatchedPage {
   trouble: PageTrouble;
 }
 
-/** A fresh browser profile (no cookies), kept on loopback, its CSP violations and errors recorded; `userAgent` tells it from another profile in a device list. */
-export async function openWatchedPage(browser: Browser, options: { viewport?: { width: number; height: number }; userAgent?: string } = {}): Promise<WatchedPage> {
+/** The window of a profile, and the user agent that tells it from another profile in a device list. */
+export interface WatchedPageOptions {
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+}
+
+/** A fresh browser profile (no cookies), kept on loopback, its CSP violations and errors recorded. */
+export async function openWatchedPage(browser: Browser, options: WatchedPageOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 800 }, userAgent: options.userAgent });
   context.setDefaultTimeout(10_000);
   await stayOnLoopback(context);
