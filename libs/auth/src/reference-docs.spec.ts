@@ -1,13 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH_ERRORS, AuthEvent, AuthService } from '#svc/auth';
-import { validateAuthOptions } from '../../libs/auth/src/config/validate-auth-options.js';
-import { authRoutes } from '../../libs/auth/src/openapi/auth-routes.js';
+import { AuthService } from './auth.service.js';
+import { validateAuthOptions } from './config/validate-auth-options.js';
+import { AUTH_ERRORS } from './errors/error-codes.js';
+import { AuthEvent } from './events/auth-events.js';
+import { authRoutes } from './openapi/auth-routes.js';
 
-const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+// The documentation against the code: the README's contents, and each table of docs/reference.
+const README = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
 /** The text of a reference file under docs/reference. */
-const reference = (name: string) => readFileSync(join(import.meta.dirname, '../../docs/reference', name), 'utf8');
+const reference = (name: string) => readFileSync(join(import.meta.dirname, '../../../docs/reference', name), 'utf8');
 const SECRET = 'Zr4p9WqL2vX8nT6yB1cM5kD7hF3sJ0gA';
 
 /** The text of the README section under `heading`, up to the next heading of its level or above. */
@@ -112,7 +115,7 @@ describe('the README and the reference in docs/reference', () => {
   });
 
   it("lists every public operation of AuthService in its table, and no other", () => {
-    const source = readFileSync(join(import.meta.dirname, '../../libs/auth/src/auth.service.ts'), 'utf8');
+    const source = readFileSync(join(import.meta.dirname, 'auth.service.ts'), 'utf8');
     const hidden = new Set(['constructor', ...[...source.matchAll(/^ {2}private (?:async )?(\w+)/gm)].map((match) => match[1])]);
     const operations = Object.getOwnPropertyNames(AuthService.prototype).filter((name) => !hidden.has(name));
     const documented = [...firstColumnNames(reference('auth-service.md'))].map((name) => name.replace(/\(.*\)$/, ''));
