@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, HttpCode, type INestApplication, Post } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { MemoryRateLimitStorage, RateLimit, RateLimitFor } from '#svc/auth';
-// The library's own decorator, to test the built-in behaviour on a small app.
-import { AuthRateLimit } from '../../../libs/auth/src/rate-limit/rate-limit.decorators.js';
-import { createLimitedApp, type RateLimitSettings } from '../support/limited-app.js';
-import { TestClock } from '#svc/auth/testing';
-import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
+import { TestClock } from '../testing/test-clock.js';
+import { createLimitedApp, type RateLimitSettings, WINDOW_ALIGNED_EPOCH_MS } from './limited-app.spec-support.js';
+import { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
+// The library's own decorator too, to test the built-in behaviour on a small app.
+import { AuthRateLimit, RateLimit, RateLimitFor } from './rate-limit.decorators.js';
 
 @Controller()
 class Routes {

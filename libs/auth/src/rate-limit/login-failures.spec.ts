@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Body, Controller, HttpCode, type INestApplication, Post } from '@nestjs/common';
 import request from 'supertest';
-import { AuthError, MemoryRateLimitStorage, type RateLimitStorage } from '#svc/auth';
+import { AuthError } from '../errors/auth.error.js';
+import { TestClock } from '../testing/test-clock.js';
+import { createLimitedApp, type RateLimitSettings, WINDOW_ALIGNED_EPOCH_MS } from './limited-app.spec-support.js';
+import { MemoryRateLimitStorage } from './memory/memory-rate-limit.storage.js';
 // The library's own decorator, to test the login rule on a small app.
-import { AuthRateLimit } from '../../../libs/auth/src/rate-limit/rate-limit.decorators.js';
-import { createLimitedApp, type RateLimitSettings } from '../support/limited-app.js';
-import { TestClock } from '#svc/auth/testing';
-import { WINDOW_ALIGNED_EPOCH_MS } from '../support/window-aligned.js';
+import { AuthRateLimit } from './rate-limit.decorators.js';
+import type { RateLimitStorage } from './rate-limit.storage.js';
 
 /** A login whose outcome the body names: 'right' succeeds, 'inactive' is a correct password of an inactive user, anything else fails. */
 @Controller()
