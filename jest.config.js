@@ -19,13 +19,13 @@ const rootDir = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The `system` project: suites that start processes (the demo, SQLite and Redis instances, the
  * installed package), drive a browser, or stop and cut the real services (test/fault). A folder
- * (ending in `/`) or one suite file.
+ * (ending in `/`) or one suite file. The demo's own suites live with it, under apps/demo/test.
  */
 const SYSTEM_SUITES = [
-  'test/demo/',
-  'test/browser/',
+  'apps/demo/test/demo/',
+  'apps/demo/test/browser/',
+  'apps/demo/test/multi-instance/',
   'test/package/',
-  'test/multi-instance/',
   'test/fault/',
   'test/rate-limit/sqlite-processes.e2e-spec.ts',
   'test/rate-limit/processes.e2e-spec.ts',
@@ -49,8 +49,8 @@ const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Three projects: `unit`, the specs next to the code; `e2e`, suites running one application
- * in-process; `system`, as above. `npm test` runs them all; SVC_TEST_PROJECTS=unit,e2e (as
- * `npm run test:quick` sets it) runs some. An environment variable rather than Jest's
+ * in-process (the library's under test/, the demo's under apps/demo/test); `system`, as above.
+ * `npm test` runs them all; SVC_TEST_PROJECTS=unit,e2e (as `npm run test:quick` sets it) runs some. An environment variable rather than Jest's
  * `--selectProjects`, which takes every argument after it as a project name, paths included.
  */
 const selected = process.env.SVC_TEST_PROJECTS?.split(',').map((name) => name.trim());
@@ -60,7 +60,7 @@ const projects = [
   {
     ...project,
     displayName: 'e2e',
-    testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+    testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/apps/*/test/**/*.e2e-spec.ts'],
     testPathIgnorePatterns: ['/node_modules/', ...SYSTEM_SUITES.map((path) => `^<rootDir>/${escape(path)}`)],
   },
   { ...project, displayName: 'system', testMatch: SYSTEM_SUITES.map((path) => (path.endsWith('/') ? `<rootDir>/${path}**/*.e2e-spec.ts` : `<rootDir>/${path}`)) },

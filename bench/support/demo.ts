@@ -1,7 +1,7 @@
 // The built bench app (bench/app: the demo as `npm start` serves it, plus the comparison routes) in
 // its own process on a fresh PostgreSQL database, as the benches drive it: from outside, over loopback HTTP.
 import { fileURLToPath } from 'node:url';
-import { runDemo } from '../../test/demo/demo-process.js';
+import { runDemo } from '../../apps/demo/test/demo/demo-process.js';
 import { reserveLoopbackPort } from '../../test/support/listen.js';
 import { freshPostgres } from './postgres.js';
 

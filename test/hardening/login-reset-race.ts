@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import request from 'supertest';
-import { lowCostOf } from '#svc/auth/testing';
-import { PasswordHasher } from '../../libs/auth/src/password/password-hasher.js';
+import { lowCostOf, PasswordHasher } from '#svc/auth/testing';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions, type Credentials } from '../password-recovery/recovery-client.js';
 import { availableEngines } from '../support/engines.js';
 import { GatedPasswordHasher } from '../support/gated-password-hasher.js';

@@ -1,4 +1,2 @@
-// The OpenAPI document, in one suite (one module loading for the folder): each file of test/openapi/cases/
-// describes its applications with their own setup and teardown.
+// The OpenAPI document of an application's guarded routes (the demo's own document: apps/demo/test/openapi).
 await import('./cases/guarded-routes.js');
-await import('./cases/openapi.js');

@@ -15,7 +15,7 @@ interface InstanceReport {
 
 /** Starts one instance process (support/sqlite-instance.ts) and resolves once it has opened the database. */
 function startInstance(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; report: Promise<InstanceReport> }> {
-  const child = spawn(process.execPath, ['--import', './bench/ts-register.mjs', 'test/rate-limit/support/sqlite-instance.ts', ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, ['--conditions=source', '--import', './bench/ts-register.mjs', 'test/rate-limit/support/sqlite-instance.ts', ...args], { cwd: ROOT });
   let output = '';
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));

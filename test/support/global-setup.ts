@@ -7,8 +7,8 @@ import { type BrowserServer, chromium } from 'playwright-core';
 /** Where globalTeardown finds the shared Chromium (globalSetup and globalTeardown share one global object). */
 const SHARED_CHROMIUM = Symbol.for('svc.test.sharedChromium');
 
-// Jest loads this file outside its module mapping, so it imports nothing relative; test/browser's
-// support takes the Chromium settings from here.
+// Jest loads this file outside its module mapping, so it imports nothing relative; the browser
+// suites' support (apps/demo/test/browser) takes the Chromium settings from here.
 
 /** Debian's package (`apt-get install -y chromium`); CHROMIUM_PATH names another build. Never a downloaded browser. */
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -68,13 +68,13 @@ function postgresIsSelected(): boolean {
   return selected;
 }
 
-/** Whether a test/browser suite is among those the run's path patterns select (all when there are none). */
+/** Whether a browser suite (apps/demo/test/browser) is among those the run's path patterns select (all when there are none). */
 function runsBrowserSuites(globalConfig: Config.GlobalConfig, rootDir: string): boolean {
   if (!chromiumPath()) return false;
   const patterns = globalConfig.testPathPatterns;
   if (!patterns?.isSet()) return true;
   const matcher = patterns.toExecutor({ rootDir });
-  const directory = join(rootDir, 'test/browser');
+  const directory = join(rootDir, 'apps/demo/test/browser');
   return readdirSync(directory)
     .filter((name) => name.endsWith('.e2e-spec.ts'))
     .some((name) => matcher.isMatch(join(directory, name)));

@@ -8,7 +8,7 @@ const { dirname, resolve } = require('node:path');
 const TestSequencer = require('@jest/test-sequencer').default;
 
 const IMPORTED = /import\('(\.{1,2}\/[^']+)\.js'\)/g;
-const STARTS_PROCESSES = /\/test\/(browser|demo|multi-instance|package)\/|processes\.e2e-spec\.ts$/;
+const STARTS_PROCESSES = /\/apps\/demo\/test\/(browser|demo|multi-instance)\/|\/test\/package\/|processes\.e2e-spec\.ts$/;
 
 /** Bytes of the suite and of the modules it imports; read as milliseconds, the scale of Jest's own timings. */
 function weightOf(path) {

@@ -1,9 +1,8 @@
 // The public API of svc: everything an application imports comes from here.
 export { AuthModule } from './auth.module.js';
 export { AuthService, type PurgeResult } from './auth.service.js';
-export { AUTH_CLOCK, AUTH_CONFIG } from './config/auth.constants.js';
+export { AUTH_CLOCK } from './config/auth.constants.js';
 export type { Clock } from './config/clock.js';
-export type { AuthConfig } from './config/auth-config.js';
 export type { AuthModuleExtras } from './auth.module-definition.js';
 export type {
   AuthEntities,
@@ -40,18 +39,15 @@ export {
   MfaRecoveryCode,
   MfaTotp,
   OAuthAccount,
-  OAuthUsedState,
   Passkey,
-  PasskeyUsedChallenge,
   PasswordResetToken,
-  RateLimitCounter,
   RefreshFamily,
   RefreshToken,
   Session,
   User,
 } from './auth.entities.js';
 export { SvcUser } from './entities/user.entity.js';
-export { authMigrations, SvcInitialSchema1763700000000, SvcMfaTotp1764000000500 } from './migrations/index.js';
+export { authMigrations } from './migrations/index.js';
 export { AuthError, type AuthErrorBody } from './errors/auth.error.js';
 export { ApplicationError, type ApplicationErrorBody } from './errors/application-error.js';
 export { AuthErrorBodyFilter } from './http/auth-error-body.filter.js';

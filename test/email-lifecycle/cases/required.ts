@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
-import { PasswordHasher } from '../../../libs/auth/src/password/password-hasher.js';
+import { PasswordHasher } from '#svc/auth/testing';
 import { CountingPasswordHasher } from '../counting-password-hasher.js';
 import { createEmailApp, type EmailApp, engineCredentialPairs, PASSWORD } from '../email-kit.js';
 

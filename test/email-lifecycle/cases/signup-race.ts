@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { emailSkeleton } from '../../../libs/auth/src/users/email-skeleton.js';
+import { emailSkeleton } from '#svc/auth/testing';
 import { eventually } from '../../support/eventually.js';
 import { createEmailApp, type EmailApp, engineCredentialPairs, PASSWORD } from '../email-kit.js';
 

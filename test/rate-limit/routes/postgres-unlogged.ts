@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { authMigrations, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
-import { systemClock } from '../../../libs/auth/src/config/clock.js';
+import { authMigrations, type Clock, TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
 import { canUsePostgres, freshDatabase } from '../../support/engines.js';
 import { undoThrough } from '../../support/migrations.js';
 import { describeNotRun } from '../../support/not-run.js';
+
+const systemClock: Clock = { now: () => new Date() };
 
 /** pg_class.relpersistence: 'u' unlogged, 'p' permanent (logged). */
 async function persistenceOfCounters(dataSource: DataSource): Promise<string> {

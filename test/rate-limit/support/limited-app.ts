@@ -1,40 +1,31 @@
-import type { INestApplication, LoggerService, Type } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import type { INestApplication, LoggerService, Provider, Type } from '@nestjs/common';
 import type { Server } from 'node:http';
-import { AUTH_CLOCK, AUTH_CONFIG, type AuthConfig, type Clock, RateLimitStorage } from '#svc/auth';
-
-export type RateLimitSettings = NonNullable<AuthConfig['rateLimit']>;
+import { type RateLimitOptions, RateLimitStorage } from '#svc/auth';
+import { createAuthTestApp, type TestClock } from '#svc/auth/testing';
 
 export interface LimitedAppOptions {
   storage: RateLimitStorage;
-  clock: Clock;
-  /** The validated `rateLimit` section; undefined = not configured. `trustedIpHeader` is the shorthand for one trusted proxy. */
-  rateLimit: (Partial<RateLimitSettings> & { trustedIpHeader?: string }) | undefined;
+  clock: TestClock;
+  /** The `rateLimit` section of the module's options. */
+  rateLimit: RateLimitOptions;
   controllers: Type[];
-  providers?: { provide: unknown; useValue: unknown }[];
+  providers?: Provider[];
   logger?: LoggerService | false;
 }
 
 /**
- * A tiny Nest application holding only the limiter: the guard's dependencies (AUTH_CONFIG,
- * AUTH_CLOCK, RateLimitStorage) are provided by hand, without the rest of AuthModule.
+ * The application's limited routes beside AuthModule, as an application tests them (svc/testing,
+ * on in-memory SQLite), with the limiter's storage replaced by the one under test.
  */
 export async function createLimitedApp(options: LimitedAppOptions): Promise<{ app: INestApplication; server: Server }> {
-  const { trustedIpHeader, ...section } = options.rateLimit ?? {};
-  const max = section.max ?? 10;
-  const rateLimit = options.rateLimit && { windowSeconds: 60, max, accountCeiling: 10 * max, backend: 'memory', onBackendError: 'deny', ...section };
-  const clientAddress = trustedIpHeader === undefined ? undefined : { trustProxy: 1, header: trustedIpHeader };
-  const config = { rateLimit, clientAddress } as unknown as AuthConfig;
-  const moduleRef = await Test.createTestingModule({
+  const t = await createAuthTestApp({
+    clock: options.clock,
+    // No mailer here: the app says it sends no reset mail (docs/guides/application.md#5-observers).
+    options: { rateLimit: options.rateLimit, password: { sendsResetMail: false } },
     controllers: options.controllers,
-    providers: [
-      { provide: AUTH_CONFIG, useValue: config },
-      { provide: AUTH_CLOCK, useValue: options.clock },
-      { provide: RateLimitStorage, useValue: options.storage },
-      ...((options.providers ?? []) as never[]),
-    ],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: options.logger ?? false });
-  await app.init();
-  return { app, server: app.getHttpServer() as Server };
+    providers: options.providers ?? [],
+    overrides: [{ provide: RateLimitStorage, useValue: options.storage }],
+    logger: options.logger ?? false,
+  });
+  return { app: t.app, server: t.server };
 }

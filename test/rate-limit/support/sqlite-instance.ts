@@ -4,8 +4,7 @@
 // Args: <file> <key> <checks> <max> <nowMs>
 import { createInterface } from 'node:readline';
 import { DataSource } from 'typeorm';
-import { UnitOfWork } from '../../../libs/auth/src/persistence/unit-of-work.js';
-import { TypeOrmRateLimitStorage } from '../../../libs/auth/src/rate-limit/typeorm/typeorm-rate-limit.storage.js';
+import { TypeOrmRateLimitStorage, UnitOfWork } from '#svc/auth';
 
 /** The checks are spread over this many milliseconds, so the processes' checks overlap in time. */
 const SPREAD_MS = 300;

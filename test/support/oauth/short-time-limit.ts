@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import type { OAuthProviderConfigBase, OAuthSectionConfig } from '../../../libs/auth/src/config/oauth-config.js';
 import { ProviderTimeLimit } from '#svc/auth';
+
+/** The configured section whose limit `callMs` reads. */
+type CalledSection = Parameters<ProviderTimeLimit['callMs']>[0];
 
 /**
  * The library's ProviderTimeLimit (docs/guides/testing.md), which a test may shorten
@@ -9,7 +11,7 @@ import { ProviderTimeLimit } from '#svc/auth';
 export class AdjustableProviderTimeLimit extends ProviderTimeLimit {
   shortMs?: number;
 
-  override callMs(section: OAuthSectionConfig<OAuthProviderConfigBase>): number {
+  override callMs(section: CalledSection): number {
     return this.shortMs ?? super.callMs(section);
   }
 }
