@@ -3,7 +3,7 @@ import type { LoggerService, Type } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { AuthEvent, type AuthEventName, type AuthEventPayloads, type AuthHooks, type AuthOptions, type EmailVerificationOptions, type UserBody } from '#svc/auth';
-import { type Engine, availableEngines } from '../support/engines.js';
+import type { Engine } from '../support/engines.js';
 import { listenOnLoopback } from '../support/listen.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 
@@ -11,9 +11,9 @@ export const PASSWORD = 'correct horse battery';
 export const SECOND = 1000;
 export type CredentialKind = 'session' | 'jwt';
 
-/** Every engine reachable here, with each credential. */
-export async function engineCredentialPairs(): Promise<[Engine, CredentialKind][]> {
-  return (await availableEngines()).flatMap((engine) => (['session', 'jwt'] as const).map((credential): [Engine, CredentialKind] => [engine, credential]));
+/** Each of `engines` (`BEHAVIOUR_ENGINES`, or `availableEngines()` for engine-specific cases) with each credential. */
+export function engineCredentialPairs(engines: readonly Engine[]): [Engine, CredentialKind][] {
+  return engines.flatMap((engine) => (['session', 'jwt'] as const).map((credential): [Engine, CredentialKind] => [engine, credential]));
 }
 
 /** What a signed-in client holds, as headers, and the row that stands behind it (a session, or a refresh family). */

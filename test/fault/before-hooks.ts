@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import type { AuthOptions } from '#svc/auth';
-import { availableEngines, type Engine } from '../support/engines.js';
+import { BEHAVIOUR_ENGINES, type Engine } from '../support/engines.js';
 import type { RawRequest, RawResponse } from '../support/raw-http.js';
 import { type Account, createFaultApp, type FaultApp, PASSWORD } from './support/fault-app.js';
 import { expectHookFailed, within } from './support/fault-checks.js';
 import { hookBehaviour, MisbehavingHooks } from './support/misbehaving-hooks.js';
 
-const ENGINES = await availableEngines();
-const SETUPS = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => ({ engine, strategy })));
+const SETUPS = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => ({ engine, strategy })));
 
 /** One request per hook, built from an account and a reset token made while the hooks pass. */
 function hookedRequests(app: FaultApp, account: Account, resetToken: string, strategy: 'session' | 'jwt'): [string, RawRequest][] {

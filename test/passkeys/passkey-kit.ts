@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import request from 'supertest';
 import type { AuthEventName, AuthEventPayloads, AuthOptions, PasskeyOptions } from '#svc/auth';
-import { type Engine, availableEngines } from '../support/engines.js';
+import type { Engine } from '../support/engines.js';
 import { listenOnLoopback } from '../support/listen.js';
 import { type CeremonyChoices, SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
@@ -12,9 +12,9 @@ export const PASSKEY_BASE_URL = 'https://app.test';
 export const RP_ID = 'app.test';
 export type CredentialKind = 'session' | 'jwt';
 
-/** Every engine reachable here, with each credential. */
-export async function engineCredentialPairs(): Promise<[Engine, CredentialKind][]> {
-  return (await availableEngines()).flatMap((engine) => (['session', 'jwt'] as const).map((credential): [Engine, CredentialKind] => [engine, credential]));
+/** Each of `engines` (`BEHAVIOUR_ENGINES`, or `availableEngines()` for engine-specific cases) with each credential. */
+export function engineCredentialPairs(engines: readonly Engine[]): [Engine, CredentialKind][] {
+  return engines.flatMap((engine) => (['session', 'jwt'] as const).map((credential): [Engine, CredentialKind] => [engine, credential]));
 }
 
 export interface PasskeyAppOptions {

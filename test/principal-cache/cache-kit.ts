@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { AuthOptions, PrincipalCacheOptions } from '#svc/auth';
 import { AuthService } from '#svc/auth';
-import { type Engine, freshDatabase } from '../support/engines.js';
+import type { Engine } from '../support/engines.js';
 import { createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 
 export type CredentialKind = 'session' | 'jwt';
@@ -41,8 +41,8 @@ export interface CacheAppOptions {
 }
 
 export async function createCacheApp(options: CacheAppOptions): Promise<CacheApp> {
-  const fresh = options.sharing ? undefined : await freshDatabase(options.engine);
-  const database = fresh ?? { options: options.sharing!.dataSource.options, drop: async () => undefined };
+  // Unless it shares another's, createTestApp's own database: a new in-memory SQLite, or a migrated PostgreSQL database of the pool.
+  const database = options.sharing ? { options: options.sharing.dataSource.options, drop: async () => undefined } : undefined;
   const t = await createTestApp({
     engine: options.engine,
     strategy: options.credential,

@@ -50,12 +50,38 @@ export function canUsePostgres(): Promise<boolean> {
 }
 
 /**
- * The engines a suite runs against (use with top-level await): the selected ones, PostgreSQL left
- * out, loudly, when it is unreachable and not required.
+ * The engines an engine-specific suite runs against (use with top-level await): the selected ones,
+ * PostgreSQL left out, loudly, when it is unreachable and not required. Behaviour that is not
+ * engine-specific runs on `BEHAVIOUR_ENGINES` instead.
  */
 export async function availableEngines(): Promise<Engine[]> {
   const postgres = await canUsePostgres();
   return selectedEngines().filter((engine) => engine !== 'postgres' || postgres);
+}
+
+/**
+ * The engines of behaviour tests: SQLite alone, whatever `SVC_TEST_ENGINES` says (an in-memory
+ * database, always there).
+ *
+ * The rule of the suite's pyramid: a test runs on every engine of `availableEngines()` when it
+ * exercises the database's own behaviour: transactions and their rollback, row locks, unique
+ * constraints under concurrent requests, atomic counters, races, migrations and schema,
+ * LISTEN/NOTIFY, purges, the rate-limit storage conformance suite, and one representative flow for
+ * each raw-SQL statement of the stores (`SessionStore`, `RefreshFamilyStore`). Everything else (HTTP
+ * rules, input validation, hooks and events, error bodies, configuration and startup, provider
+ * flows, passkey and TOTP ceremonies, the shape of lists) is the library's behaviour whatever the
+ * engine: it runs once, on these.
+ */
+export const BEHAVIOUR_ENGINES: readonly Engine[] = ['sqlite'];
+
+/**
+ * For a describe over `availableEngines()` that holds both kinds of test (see `BEHAVIOUR_ENGINES`):
+ * `declare` (Jest's `it`) where `engine` is a behaviour engine, and elsewhere a declaration that
+ * declares nothing, so that the describe's behaviour tests run once while its engine-specific ones
+ * run on every engine. `const behaviourIt = behaviourOnly(engine, it);`
+ */
+export function behaviourOnly<Declare extends (...args: never[]) => unknown>(engine: Engine, declare: Declare): Declare {
+  return (BEHAVIOUR_ENGINES.includes(engine) ? declare : () => undefined) as Declare;
 }
 
 /**

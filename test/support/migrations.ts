@@ -40,9 +40,9 @@ export interface DatabaseBeforeMigration {
   close(): Promise<void>;
 }
 
-/** Every migration run, then undone down to and including `name`. */
+/** Every migration run (on PostgreSQL, a copy of the template migrated with them), then undone down to and including `name`. */
 export async function databaseBeforeMigration(engine: Engine, name: string): Promise<DatabaseBeforeMigration> {
-  const database = await freshDatabase(engine);
+  const database = await freshDatabase(engine, authMigrations);
   const dataSource = new DataSource({ ...database.options, entities: authEntities(), migrations: authMigrations } as never);
   const close = async () => {
     if (dataSource.isInitialized) await dataSource.destroy();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { type AuthEventName, type AuthEventPayloads, type AuthHooks, type AuthOptions, type MfaOptions } from '#svc/auth';
-import { type Engine, availableEngines, freshDatabase } from '../support/engines.js';
+import { type Engine, freshDatabase } from '../support/engines.js';
 import { listenOnLoopback } from '../support/listen.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 import { fromBase32, stepOf, totpAt } from './rfc6238.js';
@@ -15,9 +15,9 @@ export const PASSWORD = 'correct horse battery';
 export const STEP_MS = 30_000;
 export type CredentialKind = 'session' | 'jwt';
 
-/** Every engine reachable here, with each credential. */
-export async function engineCredentialPairs(): Promise<[Engine, CredentialKind][]> {
-  return (await availableEngines()).flatMap((engine) => (['session', 'jwt'] as const).map((credential): [Engine, CredentialKind] => [engine, credential]));
+/** Each of `engines` (`BEHAVIOUR_ENGINES`, or `availableEngines()` for engine-specific cases) with each credential. */
+export function engineCredentialPairs(engines: readonly Engine[]): [Engine, CredentialKind][] {
+  return engines.flatMap((engine) => (['session', 'jwt'] as const).map((credential): [Engine, CredentialKind] => [engine, credential]));
 }
 
 /** What a signed-in client holds, as headers. */

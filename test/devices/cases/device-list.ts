@@ -1,11 +1,10 @@
 import { AuthEvent } from '#svc/auth';
 import request from 'supertest';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BASE_URL, createDevicesApp, type CredentialKind, deviceTable, type DevicesApp, MINUTE } from '../devices-kit.js';
 
-const ENGINES = await availableEngines();
 const CREDENTIALS: CredentialKind[] = ['session', 'jwt'];
-const CASES = ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
+const CASES = BEHAVIOUR_ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';

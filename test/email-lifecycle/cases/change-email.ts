@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BASE_URL } from '../../support/test-app.js';
 import { EmailHooks } from '../email-hooks.js';
 import { createEmailApp, dateOf, type EmailApp, engineCredentialPairs, PASSWORD, SECOND, sha256, TOKEN_INVALID } from '../email-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 const TTL_SECONDS = 600;
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' };
 

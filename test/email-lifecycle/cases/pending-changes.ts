@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BASE_URL } from '../../support/test-app.js';
 import { createEmailApp, type EmailApp, engineCredentialPairs, type Held, PASSWORD, SECOND, sha256, TOKEN_INVALID } from '../email-kit.js';
 
@@ -9,7 +10,7 @@ import { createEmailApp, type EmailApp, engineCredentialPairs, type Held, PASSWO
  * played as the attacker would: they once had the password and a session, ask to move the email to
  * their own address, and wait; the victim recovers the account; the attacker confirms too late.
  */
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 const TTL_SECONDS = 600;
 const NEW_PASSWORD = 'another horse battery';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createPreHijackApp, NEW_PASSWORD, type PreHijackApp, type VerificationMode, type Visitor } from '../pre-hijack-kit.js';
 
 /**
@@ -8,9 +8,8 @@ import { createPreHijackApp, NEW_PASSWORD, type PreHijackApp, type VerificationM
  * played as the attacker would: sign up with the victim's address, plant a way in (a provider
  * identity, a passkey, an authenticator app), wait for the victim to prove the mailbox, come back.
  */
-const ENGINES = await availableEngines();
 const MODES: VerificationMode[] = ['off', 'optional', 'required'];
-const CASES = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).flatMap((credential) => MODES.map((mode) => [engine, credential, mode] as const)));
+const CASES = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).flatMap((credential) => MODES.map((mode) => [engine, credential, mode] as const)));
 
 const NOT_VERIFIED = { statusCode: 403, error: 'Forbidden', message: 'Verify your email before you add a way to sign in', code: 'EMAIL_NOT_VERIFIED' };
 

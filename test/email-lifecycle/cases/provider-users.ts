@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent, type AuthOptions } from '#svc/auth';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BrowserAgent, type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../../support/oauth/index.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 import { dateOf, engineCredentialPairs, PASSWORD } from '../email-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 const CLIENT_ID = 'svc-email-lifecycle';
 const CLIENT_SECRET = 'Rk7vQ2zL9mW4xN1bT6cH3jF8yG5dPa0s';
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
 import { PasswordHasher } from '#svc/auth/testing';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { CountingPasswordHasher } from '../counting-password-hasher.js';
 import { createEmailApp, type EmailApp, engineCredentialPairs, PASSWORD } from '../email-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 const NOT_VERIFIED = { statusCode: 403, error: 'Forbidden', message: 'Verify your email before you log in', code: 'EMAIL_NOT_VERIFIED' };
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' };
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { emailSkeleton } from '#svc/auth/testing';
+import { availableEngines } from '../../support/engines.js';
 import { eventually } from '../../support/eventually.js';
 import { createEmailApp, type EmailApp, engineCredentialPairs, PASSWORD } from '../email-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 const RACES = 6;
 
 /**

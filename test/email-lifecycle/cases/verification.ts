@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent, AuthService } from '#svc/auth';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import { BASE_URL } from '../../support/test-app.js';
 import { CrashingMailer, EmailHooks } from '../email-hooks.js';
 import { createEmailApp, dateOf, type EmailApp, engineCredentialPairs, SECOND, sha256, TOKEN_INVALID } from '../email-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 const TTL_SECONDS = 3600;
 
 describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email.md)', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: EmailApp;
   let serial = 0;
   const logger = new CapturingLogger();
@@ -18,7 +20,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
   });
   afterAll(() => t?.close());
 
-  it('signup mails a verification link and signs in as usual; the user body says emailVerified: false', async () => {
+  behaviourIt('signup mails a verification link and signs in as usual; the user body says emailVerified: false', async () => {
     const email = nextEmail();
     const response = await t.signup(email);
     expect(response.status).toBe(201);
@@ -34,7 +36,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect(signedUp.user.emailVerified).toBe(false);
   });
 
-  it('stores the token as its SHA-256 only, for its lifetime, with no new address and no requester', async () => {
+  behaviourIt('stores the token as its SHA-256 only, for its lifetime, with no new address and no requester', async () => {
     const { user, token } = await t.account(nextEmail());
     const rows = await t.tokenRows(user.id);
     expect(rows).toHaveLength(1);
@@ -44,7 +46,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect(dateOf(row.expires_at)!.getTime() - dateOf(row.created_at)!.getTime()).toBe(TTL_SECONDS * SECOND);
   });
 
-  it('POST /verify-email: 204, the email verified (row, body, event), the token spent', async () => {
+  behaviourIt('POST /verify-email: 204, the email verified (row, body, event), the token spent', async () => {
     const { user, held, token } = await t.account(nextEmail());
     const response = await t.verify(token, held);
     expect(response.status).toBe(204);
@@ -56,7 +58,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect((await t.delivered(AuthEvent.EmailVerified)).filter((event) => event.userId === user.id)).toEqual([{ userId: user.id, at: t.clock.now() }]);
   });
 
-  it('a token works once: again, 400 VERIFICATION_TOKEN_INVALID', async () => {
+  behaviourIt('a token works once: again, 400 VERIFICATION_TOKEN_INVALID', async () => {
     const { token } = await t.account(nextEmail());
     expect((await t.verify(token)).status).toBe(204);
     const again = await t.verify(token);
@@ -71,7 +73,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect((await t.delivered(AuthEvent.EmailVerified)).filter((event) => event.userId === user.id)).toHaveLength(1);
   });
 
-  it('POST /send-verification: 202, a new link; it supersedes the older, which is refused', async () => {
+  behaviourIt('POST /send-verification: 202, a new link; it supersedes the older, which is refused', async () => {
     const email = nextEmail();
     const { user, held, token: older } = await t.account(email);
     const response = await t.sendVerification(held);
@@ -84,7 +86,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect((await t.verify(newer)).status).toBe(204);
   });
 
-  it('takes no body, or {}; anything else is 400', async () => {
+  behaviourIt('takes no body, or {}; anything else is 400', async () => {
     const { held } = await t.account(nextEmail());
     expect((await t.sendVerification(held, {})).status).toBe(202);
     const extra = await t.sendVerification(held, { email: 'other@x.io' });
@@ -92,7 +94,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect(extra.body.code).toBe('VALIDATION_FAILED');
   });
 
-  it('an expired token is refused; one inside its lifetime works', async () => {
+  behaviourIt('an expired token is refused; one inside its lifetime works', async () => {
     const late = await t.account(nextEmail());
     const onTime = await t.account(nextEmail());
     t.clock.advance(TTL_SECONDS * SECOND - 1);
@@ -102,14 +104,14 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect((await t.userRow(late.user.id)).email_verified_at).toBeNull();
   });
 
-  it('unknown tokens are 400 VERIFICATION_TOKEN_INVALID; a token that is not a string is 400 VALIDATION_FAILED', async () => {
+  behaviourIt('unknown tokens are 400 VERIFICATION_TOKEN_INVALID; a token that is not a string is 400 VALIDATION_FAILED', async () => {
     expect((await t.verify('A'.repeat(43))).body).toEqual(TOKEN_INVALID);
     const wrongType = await t.verify({ $ne: null });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.code).toBe('VALIDATION_FAILED');
   });
 
-  it('send-verification: 409 EMAIL_ALREADY_VERIFIED once verified, 401 without a credential; nothing mailed', async () => {
+  behaviourIt('send-verification: 409 EMAIL_ALREADY_VERIFIED once verified, 401 without a credential; nothing mailed', async () => {
     const email = nextEmail();
     const { held, token } = await t.account(email);
     await t.verify(token, held);
@@ -123,7 +125,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect(await t.delivered(AuthEvent.EmailVerificationRequested)).toHaveLength(mailed);
   });
 
-  it('beforeSendVerification gets { user } and may refuse: its answer, no new token, no mail', async () => {
+  behaviourIt('beforeSendVerification gets { user } and may refuse: its answer, no new token, no mail', async () => {
     const email = nextEmail('nomail');
     const { user, held, token } = await t.account(email);
     const mailed = (await t.delivered(AuthEvent.EmailVerificationRequested)).length;
@@ -134,7 +136,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect(await t.delivered(AuthEvent.EmailVerificationRequested)).toHaveLength(mailed);
   });
 
-  it("an inactive user's token is refused and stays unused", async () => {
+  behaviourIt("an inactive user's token is refused and stays unused", async () => {
     const { user, token } = await t.account(nextEmail());
     await t.dataSource.query(`UPDATE users SET is_active = ${engine === 'postgres' ? 'false' : '0'} WHERE id = '${user.id}'`);
     expect((await t.verify(token)).body).toEqual(TOKEN_INVALID);
@@ -142,7 +144,7 @@ describe.each(PAIRS)('email verification on %s, %s credential (docs/guides/email
     expect((await t.userRow(user.id)).email_verified_at).toBeNull();
   });
 
-  it("a mailer that fails is logged to svc with the link's token masked; the signup stands", async () => {
+  behaviourIt("a mailer that fails is logged to svc with the link's token masked; the signup stands", async () => {
     const email = nextEmail('crash');
     const { user, token } = await t.account(email);
     await t.afterResponses();

@@ -1,15 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { eventually } from '../../support/eventually.js';
 import { cookieOf } from '../../support/raw-http.js';
 import { createFaultApp, PASSWORD } from '../support/fault-app.js';
 import { within } from '../support/fault-checks.js';
 import { CrashingObservers, HangingObservers, RecordingObserver } from '../support/misbehaving-observers.js';
 
-const ENGINES = await availableEngines();
-
-describe.each(ENGINES)('observers that throw or never settle on %s (docs/guides/application.md)', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('observers that throw or never settle on %s (docs/guides/application.md)', (engine) => {
   it('change neither the responses nor the observers after them, are logged to svc without a stack, and app.close() completes', async () => {
     // Observers are waited for at most hookTimeoutSeconds: at shutdown, the hanging ones for 1 s.
     const app = await createFaultApp({ engine, strategy: 'session', providers: [HangingObservers, CrashingObservers, RecordingObserver], options: { hookTimeoutSeconds: 1 } });

@@ -6,10 +6,9 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { AuthHooks, SignupPayload } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
-const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';
 
 /** Makes the signup handler throw an unexpected error: the hook hands it an email that is not a string. */
@@ -35,7 +34,7 @@ function rawPost(t: TestApp, path: string, headers: Record<string, string>, chun
   });
 }
 
-describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
   'the HTTP layer of the library routes on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
-const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';
 
 /** Raw JSON text, so that lone surrogates, duplicate keys and `__proto__` reach the server as written. */
@@ -12,7 +11,7 @@ function postJson(t: TestApp, path: string, json: string) {
 }
 
 /** docs/decisions/0006-validation.md: the input rules of every library endpoint that takes a body. */
-describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
   'input rules on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;

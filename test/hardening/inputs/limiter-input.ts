@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 import { accountName } from '../../rate-limit/support/account-name.js';
 
-const ENGINES = await availableEngines();
-
 /** docs/guides/rate-limiting.md: the per-account key comes only from a valid address, so nothing malformed reaches a backend. */
-describe.each(ENGINES)('the database rate limiter and malformed emails on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('the database rate limiter and malformed emails on %s', (engine) => {
   let t: TestApp;
   const logger = new CapturingLogger();
   beforeAll(async () => {

@@ -1,14 +1,14 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authEntities, authMigrations } from '#svc/auth';
-import { availableEngines, freshDatabase } from '../../support/engines.js';
+import { availableEngines, freshDatabase, BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { undoThrough } from '../../support/migrations.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse battery';
 
-describe.each(ENGINES)('look-alike emails at signup (UTS #39) on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('look-alike emails at signup (UTS #39) on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ engine });

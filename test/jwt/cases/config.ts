@@ -1,10 +1,9 @@
 import { AuthConfigError, AuthModule, type JwtOptions } from '#svc/auth';
 import { bootAuthModule } from '../../support/auth-module-app.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BASE_URL, cookiesOf, TEST_SECRET } from '../../support/test-app.js';
 import { claimsOf, createJwtApp, DAY, headerOf, MINUTE, signWithTestSecret, tokensOf } from '../jwt-kit.js';
 
-const ENGINES = await availableEngines();
 const withSecret = (jwt: Record<string, unknown>) => ({ secretKey: TEST_SECRET, ...jwt });
 /** A timestamp column as read back: a Date on PostgreSQL, a UTC 'YYYY-MM-DD HH:MM:SS.SSS' on SQLite. */
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(`${String(value).replace(' ', 'T')}Z`));
@@ -42,7 +41,7 @@ describe('jwt configuration at startup (docs/decisions/0001-module-shape.md)', (
   });
 });
 
-describe.each(ENGINES)('jwt lifetimes and algorithm from config on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('jwt lifetimes and algorithm from config on %s', (engine) => {
   it('access 30 minutes, refresh 2 days, HS512: in the body, the cookie, the claims and the expiry checks', async () => {
     const t = await createJwtApp({ engine, jwt: { accessTokenExpireMinutes: 30, refreshTokenExpireDays: 2, algorithm: 'HS512' } });
     try {

@@ -1,15 +1,14 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { TEST_SECRET } from '../../support/test-app.js';
 import { claimsOf, createJwtApp, forgeToken, type JwtApp, signWithTestSecret } from '../jwt-kit.js';
 
-const ENGINES = await availableEngines();
 const ATTACKER_SECRET = 'Hk3vQ9zP1mR7wT4yX8bN2cL6jF0dS5gA';
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-describe.each(ENGINES)('forged access tokens on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('forged access tokens on %s', (engine) => {
   let t: JwtApp;
   let victim: { access: string; refresh: string; userId: string };
   let other: { access: string; refresh: string; userId: string };

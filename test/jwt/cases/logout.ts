@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import request from 'supertest';
 import { AuthEvent, type AuthHooks, AuthService, HookAbort, type LogoutPayload } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { claimsOf, createJwtApp, type JwtApp, tokensOf } from '../jwt-kit.js';
 
@@ -19,6 +19,7 @@ class LogoutHooks implements AuthHooks {
 }
 
 describe.each(ENGINES)('jwt logout on %s', (engine) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: JwtApp;
   beforeAll(async () => {
     t = await createJwtApp({ engine, hooks: LogoutHooks });
@@ -92,7 +93,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
     expect(t.events.payloadsOf(AuthEvent.LogoutAfter)).toHaveLength(before + 1);
   });
 
-  it('beforeLogout can refuse: 403 HOOK_ABORTED, nothing revoked, the cookie kept', async () => {
+  behaviourIt('beforeLogout can refuse: 403 HOOK_ABORTED, nothing revoked, the cookie kept', async () => {
     const account = await t.account('stay@x.io');
     seen.abort = true;
     const refused = await t.logout({ refresh: account.refresh });
@@ -102,7 +103,7 @@ describe.each(ENGINES)('jwt logout on %s', (engine) => {
     expect(await familyRevoked(account.access)).toBe(false);
   });
 
-  it('a cookie-authenticated logout from another origin is refused; a bearer-only one needs no check (docs/decisions/0023-cross-site-requests.md)', async () => {
+  behaviourIt('a cookie-authenticated logout from another origin is refused; a bearer-only one needs no check (docs/decisions/0023-cross-site-requests.md)', async () => {
     const account = await t.account('origin@x.io');
     const evil = await request(t.url).post('/auth/logout').set('Cookie', `svc_refresh=${account.refresh}`).set('Origin', 'https://evil.test');
     expect(evil.status).toBe(403);

@@ -1,11 +1,9 @@
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createJwtApp, type JwtApp, tokensOf } from '../jwt-kit.js';
 
-const ENGINES = await availableEngines();
-
-describe.each(ENGINES)('jwt and password reset on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('jwt and password reset on %s', (engine) => {
   let t: JwtApp;
   beforeAll(async () => {
     t = await createJwtApp({ engine });

@@ -1,9 +1,7 @@
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createJwtApp, type JwtApp, PASSWORD } from '../jwt-kit.js';
 
-const ENGINES = await availableEngines();
-
-describe.each(ENGINES)('jwt endpoints under the rate limiter on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('jwt endpoints under the rate limiter on %s', (engine) => {
   let t: JwtApp;
   beforeAll(async () => {
     t = await createJwtApp({ engine, options: { rateLimit: { max: 3, windowSeconds: 60 } } });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import request from 'supertest';
 import { AuthEvent, type AuthHooks, HookAbort, type RefreshPayload } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { BASE_URL, cookiesOf } from '../../support/test-app.js';
 import { claimsOf, createJwtApp, DAY, type JwtApp, PASSWORD, tokensOf } from '../jwt-kit.js';
 
@@ -28,6 +28,7 @@ interface Row {
 }
 
 describe.each(ENGINES)('jwt refresh on %s', (engine) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: JwtApp;
   const logger = new CapturingLogger();
   beforeAll(async () => {
@@ -156,7 +157,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     expect((await familyRows(claimsOf(account.access).sid)).every((row) => row.consumed_at === null)).toBe(true);
   });
 
-  it('beforeRefresh can refuse: 403 HOOK_ABORTED, the token stays unused', async () => {
+  behaviourIt('beforeRefresh can refuse: 403 HOOK_ABORTED, the token stays unused', async () => {
     const account = await t.account('hooked@x.io');
     seen.abort = true;
     const refused = await t.refresh(account.refresh);
@@ -166,7 +167,7 @@ describe.each(ENGINES)('jwt refresh on %s', (engine) => {
     expect((await t.refresh(account.refresh)).status).toBe(200);
   });
 
-  it('cross-site refresh is refused before the token is touched (docs/decisions/0023-cross-site-requests.md)', async () => {
+  behaviourIt('cross-site refresh is refused before the token is touched (docs/decisions/0023-cross-site-requests.md)', async () => {
     const account = await t.account('csrf@x.io');
     const evil = await request(t.url).post('/auth/refresh').set('Cookie', `svc_refresh=${account.refresh}`).set('Origin', 'https://evil.test');
     expect(evil.status).toBe(403);

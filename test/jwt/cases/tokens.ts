@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { claimsOf, createJwtApp, headerOf, type JwtApp, PASSWORD, tokensOf } from '../jwt-kit.js';
 
@@ -8,13 +8,14 @@ const ENGINES = await availableEngines();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(ENGINES)('jwt tokens on %s', (engine) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: JwtApp;
   beforeAll(async () => {
     t = await createJwtApp({ engine });
   });
   afterAll(() => t.close());
 
-  it('signup answers 201 with the token body and sets the refresh cookie (docs/guides/jwt.md)', async () => {
+  behaviourIt('signup answers 201 with the token body and sets the refresh cookie (docs/guides/jwt.md)', async () => {
     const response = await t.signup('Alice@Example.IO', { displayName: 'Alice' });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
@@ -33,7 +34,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(row.revoked_at).toBeNull();
   });
 
-  it('the access token carries the documented claims (docs/decisions/0012-access-tokens-jwt.md), signed HS256', async () => {
+  behaviourIt('the access token carries the documented claims (docs/decisions/0012-access-tokens-jwt.md), signed HS256', async () => {
     const { access } = tokensOf(await t.signup('claims@x.io'));
     expect(headerOf(access)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = claimsOf(access);
@@ -45,7 +46,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(rows.filter((row) => row.user_id === claims.sub).map((row) => row.family_id)).toEqual([claims.sid]);
   });
 
-  it('login answers 200 with a fresh pair in a new family and fires svc.login.after with method password and credential jwt', async () => {
+  behaviourIt('login answers 200 with a fresh pair in a new family and fires svc.login.after with method password and credential jwt', async () => {
     const first = tokensOf(await t.signup('bob@x.io'));
     const response = await t.login('  BOB@x.io ');
     expect(response.status).toBe(200);
@@ -57,7 +58,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(event).toEqual({ user: { id: second.userId, email: 'bob@x.io', displayName: null, plan: 'free' }, strategy: 'jwt', method: 'password', credential: 'jwt' });
   });
 
-  it('login with the refresh cookie of an earlier login replaces that family', async () => {
+  behaviourIt('login with the refresh cookie of an earlier login replaces that family', async () => {
     const first = tokensOf(await t.signup('carol@x.io'));
     const second = tokensOf(await t.login('carol@x.io', PASSWORD, first.refresh));
     expect((await t.me(first.access)).status).toBe(401);
@@ -65,7 +66,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect((await t.me(second.access)).status).toBe(200);
   });
 
-  it('wrong password and inactive user: no credential', async () => {
+  behaviourIt('wrong password and inactive user: no credential', async () => {
     await t.signup('dave@x.io');
     const wrong = await t.login('dave@x.io', 'wrong password!');
     expect(wrong.status).toBe(401);
@@ -78,7 +79,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     expect(cookiesOf(inactive).svc_refresh).toBeUndefined();
   });
 
-  it('GET /me and the application route GET /profile resolve the bearer token', async () => {
+  behaviourIt('GET /me and the application route GET /profile resolve the bearer token', async () => {
     const { access, userId } = tokensOf(await t.signup('erin@x.io', { displayName: 'Erin' }));
     const body = { id: userId, email: 'erin@x.io', displayName: 'Erin', plan: 'free' };
     const me = await t.me(access);
@@ -109,7 +110,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     }
   });
 
-  it('without a bearer header: 401 UNAUTHENTICATED with WWW-Authenticate: Bearer; the query string and body are ignored', async () => {
+  behaviourIt('without a bearer header: 401 UNAUTHENTICATED with WWW-Authenticate: Bearer; the query string and body are ignored', async () => {
     const { access, refresh } = tokensOf(await t.signup('frank@x.io'));
     for (const path of ['/auth/me', '/profile']) {
       const bare = await request(t.url).get(path);
@@ -131,7 +132,7 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     }
   });
 
-  it('the application route still serves without a credential where it is not guarded', async () => {
+  behaviourIt('the application route still serves without a credential where it is not guarded', async () => {
     expect((await request(t.url).get('/public')).body).toEqual({ ok: true });
   });
 });

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
-const ENGINES = await availableEngines();
-
 /** One client address for the limiter, the session rows and the events: behind a trusted proxy, the client's. */
-describe.each(ENGINES)('trustProxy on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('trustProxy on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ engine, options: { trustProxy: ['loopback'], rateLimit: { max: 2 } } });

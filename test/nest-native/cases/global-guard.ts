@@ -3,7 +3,7 @@ import { type CanActivate, Controller, type ExecutionContext, ForbiddenException
 import type { Request } from 'express';
 import request from 'supertest';
 import { CurrentUser, OptionalAuth, Public, RateLimit, type UserBody } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 
 /** A role guard as applications write them: it reads `request.user`, like after passport's guards. */
@@ -63,9 +63,7 @@ class OpenRoutes {
   }
 }
 
-const ENGINES = await availableEngines();
-
-describe.each(ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => [engine, strategy] as const)))(
   'globalGuard: true on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthService } from '#svc/auth';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../../password-recovery/recovery-client.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
-const ENGINES = await availableEngines();
-
 /** `AuthService.revokeAllCredentials(userId)`: "log out everywhere", whatever the credential. */
-describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))('revokeAllCredentials on %s, %s', (engine, strategy) => {
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))('revokeAllCredentials on %s, %s', (engine, strategy) => {
   let t: TestApp;
   let client: RecoveryClient;
   beforeAll(async () => {

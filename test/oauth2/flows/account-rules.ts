@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AuthHooks, OAuthLoginPayload } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { BrowserAgent } from '../../support/oauth/index.js';
 import { createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, setCookies } from '../oauth2-kit.js';
 
@@ -28,6 +28,7 @@ class Barrier implements AuthHooks {
 
 /** The account rules (docs/guides/oauth2.md): fail closed, never take an account over by email. */
 describe.each(MATRIX)('oauth2 account rules on %s with the %s credential', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let app: OAuth2App;
   beforeAll(async () => {
     app = await createOAuth2App({ engine, credential, hooks: Barrier });
@@ -46,7 +47,7 @@ describe.each(MATRIX)('oauth2 account rules on %s with the %s credential', (engi
     expect({ users: await app.rows('users'), links: await app.rows('oauth_accounts'), sessions: await app.rows('sessions'), refresh: await app.rows('refresh_tokens') }).toEqual(before);
   }
 
-  it('an email a user already holds, with no link to this identity, is 409 OAUTH_ACCOUNT_NOT_LINKED (no takeover)', async () => {
+  behaviourIt('an email a user already holds, with no link to this identity, is 409 OAUTH_ACCOUNT_NOT_LINKED (no takeover)', async () => {
     await app.dataSource.query(`INSERT INTO users (id, email, password_hash, is_active) VALUES (${parameter(0)}, ${parameter(1)}, ${parameter(2)}, ${parameter(3)})`, [
       randomUUID(),
       'bob@x.io',
@@ -56,20 +57,20 @@ describe.each(MATRIX)('oauth2 account rules on %s with the %s credential', (engi
     await expectRefused('bob', 409, 'OAUTH_ACCOUNT_NOT_LINKED');
   });
 
-  it('an email that is not verified creates no user: 400 OAUTH_EMAIL_UNVERIFIED', async () => {
+  behaviourIt('an email that is not verified creates no user: 400 OAUTH_EMAIL_UNVERIFIED', async () => {
     await expectRefused('carol', 400, 'OAUTH_EMAIL_UNVERIFIED');
   });
 
-  it('an identity without an email creates no user: 400 OAUTH_EMAIL_MISSING', async () => {
+  behaviourIt('an identity without an email creates no user: 400 OAUTH_EMAIL_MISSING', async () => {
     await expectRefused('nobody-with-mail', 400, 'OAUTH_EMAIL_MISSING');
   });
 
-  it('stores the email normalised', async () => {
+  behaviourIt('stores the email normalised', async () => {
     expect((await app.signIn('dave')).response.status).toBe(302);
     expect((await app.rows('users')).map((user) => user.email)).toContain('dave@x.io');
   });
 
-  it('a linked user who is inactive is 403 USER_INACTIVE', async () => {
+  behaviourIt('a linked user who is inactive is 403 USER_INACTIVE', async () => {
     expect((await app.signIn('erin')).response.status).toBe(302);
     await app.dataSource.query(`UPDATE users SET is_active = ${parameter(0)} WHERE email = ${parameter(1)}`, [false, 'erin@x.io']);
     await expectRefused('erin', 403, 'USER_INACTIVE');
@@ -105,7 +106,7 @@ describe.each(MATRIX)('oauth2 account rules on %s with the %s credential', (engi
     }
   });
 
-  it('a linked identity logs in even when the provider now says its email is unverified', async () => {
+  behaviourIt('a linked identity logs in even when the provider now says its email is unverified', async () => {
     const agent = new BrowserAgent();
     expect((await app.signIn('alice', agent)).response.status).toBe(302);
     await app.provider.setAccount('alice', { email: 'alice@x.io', email_verified: false });

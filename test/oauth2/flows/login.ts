@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BrowserAgent } from '../../support/oauth/index.js';
 import { CLIENT_ID, createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies } from '../oauth2-kit.js';
 
-const ENGINES = await availableEngines();
-const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const MATRIX = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 describe.each(MATRIX)('oauth2 login on %s with the %s credential', (engine, credential) => {
   let app: OAuth2App;

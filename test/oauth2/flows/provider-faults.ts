@@ -2,18 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { Injectable } from '@nestjs/common';
 import { type AuthHooks, HookAbort, type OAuthLoginPayload, type OAuthUserInfo, type ProfileMapperContext } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BrowserAgent, type Fault, type HostileOidcProvider, withShortProviderCalls } from '../../support/oauth/index.js';
 import { createHostileOAuth2App, credentialCookieOf, errorOf, mapStandardProfile, type OAuth2App, setCookies, writtenRows } from '../oauth2-kit.js';
 
-const ENGINES = await availableEngines();
 const MiB = 1024 * 1024;
 /**
  * What a call to the provider may take in the cases that wait one out, instead of the configured second
  * (ProviderTimeLimit, whose default is providerTimeoutSeconds: its unit spec); a mapper twice that.
  */
 const SHORT_CALL_MS = 100;
-const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const MATRIX = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 /** How the test wants the mapper and the hook to behave. */
 const behaviour: { mapper: 'standard' | 'throws' | 'invalid' | 'hangs' | 'github'; hook: 'pass' | 'abort' | 'crash' | 'rewrite' | 'smuggle' | 'overlong'; seen: OAuthLoginPayload[] } = {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BrowserAgent } from '../../support/oauth/index.js';
 import { TestClock } from '../../support/test-app.js';
 import { createOAuth2App, credentialCookieOf, errorOf, type OAuth2App, PROVIDER, setCookies, writtenRows } from '../oauth2-kit.js';
 
-const ENGINES = await availableEngines();
-const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const MATRIX = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 /**
  * The state cookie binds a callback to the browser, the provider and the moment that started the

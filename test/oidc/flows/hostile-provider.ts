@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { TestClock } from '../../support/test-app.js';
 import { BrowserAgent, type HostileOidcProvider, type HostileScript, withShortProviderCalls } from '../../support/oauth/index.js';
 import { credentialCookieOf, errorOf, setCookies, writtenRows } from '../../support/oauth-app-responses.js';
 import { CLIENT_ID, createHostileOidcApp, type OidcApp } from '../oidc-kit.js';
 
-const ENGINES = await availableEngines();
-const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const MATRIX = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 const now = () => Math.floor(Date.now() / 1000);
 const MiB = 1024 * 1024;
 

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { AuthEvent, type AuthHooks, HookAbort, type OAuthLoginPayload } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BrowserAgent, type OidcProviderHarness } from '../../support/oauth/index.js';
 import { credentialCookieOf, errorOf, setCookies, writtenRows } from '../../support/oauth-app-responses.js';
 import { TestClock } from '../../support/test-app.js';
 import { CLIENT_ID, createOidcApp, type OidcApp, PROVIDER } from '../oidc-kit.js';
 
-const ENGINES = await availableEngines();
-const MATRIX = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const MATRIX = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 @Injectable()
 class RefuseDave implements AuthHooks {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent, type AuthOptions, type UserBody } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly, BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { type Browser, createPasskeyApp, engineCredentialPairs, PASSKEY_INVALID, type PasskeyApp } from '../passkey-kit.js';
 
-const PAIRS = await engineCredentialPairs();
-const ENGINES = await availableEngines();
+const PAIRS = engineCredentialPairs(await availableEngines());
 const NO_SUCH_PASSKEY = { statusCode: 404, error: 'Not Found', message: 'No such passkey', code: 'NOT_FOUND' };
 const UNDECODABLE = { statusCode: 400, error: 'Bad Request', message: ['path: a parameter is not valid percent-encoding'], code: 'VALIDATION_FAILED' };
 
 describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rename, remove (docs/guides/passkeys.md)", (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let app: PasskeyApp;
   let serial = 0;
   beforeAll(async () => {
@@ -32,7 +32,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
   /** Leaves the user no password: an account a provider created, say. */
   const dropPassword = (id: string) => app.dataSource.query(`UPDATE users SET password_hash = NULL WHERE id = '${id}'`);
 
-  it("GET /passkeys: the user's own, oldest first; needs the credential", async () => {
+  behaviourIt("GET /passkeys: the user's own, oldest first; needs the credential", async () => {
     const { browser } = await signedUp();
     const first = await addPasskey(browser, 'Phone');
     const second = await addPasskey(browser, 'Laptop');
@@ -49,7 +49,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     expect((await app.browser().send('post', '/auth/passkeys/register/options')).status).toBe(401);
   });
 
-  it('PATCH /passkeys/{id} renames (trimmed, 1..64 characters, no control or format character); another user\'s or an unknown id is 404', async () => {
+  behaviourIt('PATCH /passkeys/{id} renames (trimmed, 1..64 characters, no control or format character); another user\'s or an unknown id is 404', async () => {
     const { browser } = await signedUp();
     const passkey = await addPasskey(browser);
     const renamed = await browser.send('patch', `/auth/passkeys/${passkey.id}`, { name: ' Security key ' });
@@ -67,7 +67,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     expect((await browser.send('get', '/auth/passkeys')).body[0].name).toBe('Security key');
   });
 
-  it('DELETE /passkeys/{id}: 204, the row gone, svc.passkey.removed; the passkey no longer signs in; another user\'s is 404', async () => {
+  behaviourIt('DELETE /passkeys/{id}: 204, the row gone, svc.passkey.removed; the passkey no longer signs in; another user\'s is 404', async () => {
     const { browser, me } = await signedUp();
     const passkey = await addPasskey(browser, 'Old phone');
     const other = await signedUp();
@@ -84,7 +84,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     expect([answer.status, answer.body]).toEqual([401, PASSKEY_INVALID]);
   });
 
-  it('PATCH and DELETE /passkeys/{id} with an id that is not valid percent-encoding: 400 VALIDATION_FAILED with the error body, the passkey kept', async () => {
+  behaviourIt('PATCH and DELETE /passkeys/{id} with an id that is not valid percent-encoding: 400 VALIDATION_FAILED with the error body, the passkey kept', async () => {
     const { browser } = await signedUp();
     const passkey = await addPasskey(browser, 'Kept');
     for (const id of ['%ZZ', '%E0%A4%A']) {
@@ -96,7 +96,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     expect((await browser.send('get', '/auth/passkeys')).body.map((listed: { id: string; name: string }) => [listed.id, listed.name])).toEqual([[passkey.id, 'Kept']]);
   });
 
-  it('the last way in stays: without a password, the only passkey cannot be removed (409 LAST_LOGIN_METHOD); with a password it can', async () => {
+  behaviourIt('the last way in stays: without a password, the only passkey cannot be removed (409 LAST_LOGIN_METHOD); with a password it can', async () => {
     const { browser, me } = await signedUp();
     const first = await addPasskey(browser);
     const second = await addPasskey(browser);
@@ -124,7 +124,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
     expect((await app.rows('passkeys')).filter((row) => row.user_id === me.id)).toHaveLength(1);
   });
 
-  it('a request from another origin that a cookie authenticates is refused (403 CSRF_REJECTED): the challenge cookie too', async () => {
+  behaviourIt('a request from another origin that a cookie authenticates is refused (403 CSRF_REJECTED): the challenge cookie too', async () => {
     const { browser } = await signedUp();
     const passkey = await addPasskey(browser);
     browser.signOut();
@@ -140,7 +140,7 @@ describe.each(PAIRS)("a user's passkeys on %s with the %s credential: list, rena
   });
 });
 
-describe.each(ENGINES)('passkeys and linked identities count together as ways in, on %s (docs/guides/passkeys.md)', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('passkeys and linked identities count together as ways in, on %s (docs/guides/passkeys.md)', (engine) => {
   let app: PasskeyApp;
   beforeAll(async () => {
     app = await createPasskeyApp({

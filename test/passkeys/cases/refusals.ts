@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
 import { AuthEvent, type UserBody } from '#svc/auth';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { SoftwareAuthenticator, strangerKey } from '../../support/software-authenticator.js';
 import { type Browser, createPasskeyApp, credentialCookiesOf, engineCredentialPairs, PASSKEY_INVALID, type PasskeyApp, PASSWORD, RP_ID } from '../passkey-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 
 describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s credential: 401 PASSKEY_INVALID, no credential (docs/guides/passkeys.md)', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let app: PasskeyApp;
   let serial = 0;
   beforeAll(async () => {
@@ -50,14 +52,14 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     return browser.send('post', '/auth/passkeys/login', { response });
   };
 
-  it('a forged assertion: signed with a key that is not the passkey\'s', async () => {
+  behaviourIt('a forged assertion: signed with a key that is not the passkey\'s', async () => {
     const { browser } = await owner();
     const before = await issued();
     const { answer } = await browser.signIn({ signWith: strangerKey() });
     await expectRefused(answer, before);
   });
 
-  it('a replayed assertion: refused with its own spent challenge cookie, and with a fresh one', async () => {
+  behaviourIt('a replayed assertion: refused with its own spent challenge cookie, and with a fresh one', async () => {
     const { browser } = await owner();
     const { body, cookie } = await loginOptions(browser);
     const assertion = browser.authenticator.get(body);
@@ -69,14 +71,14 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     await expectRefused(await postLogin(browser, assertion, fresh.cookie), before);
   });
 
-  it('an assertion made for another origin (a phishing page)', async () => {
+  behaviourIt('an assertion made for another origin (a phishing page)', async () => {
     const { browser } = await owner();
     const before = await issued();
     await expectRefused((await browser.signIn({ origin: 'https://app.test.evil.example' })).answer, before);
     await expectRefused((await browser.signIn({ origin: 'http://app.test' })).answer, before);
   });
 
-  it('an unknown credential: one this application never registered', async () => {
+  behaviourIt('an unknown credential: one this application never registered', async () => {
     const { browser, me } = await owner();
     const stranger = new SoftwareAuthenticator();
     stranger.create({ challenge: 'AAAA', rp: { id: RP_ID }, user: { id: Buffer.from(me.id.replace(/-/g, ''), 'hex').toString('base64url') } });
@@ -102,7 +104,7 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     expect(statuses.sort()).toEqual([200, 401, 401, 401]);
   });
 
-  it('an expired challenge, a missing one, and a registration challenge offered to the login', async () => {
+  behaviourIt('an expired challenge, a missing one, and a registration challenge offered to the login', async () => {
     const { browser } = await owner();
     const before = await issued();
     const { body, cookie } = await loginOptions(browser);
@@ -142,7 +144,7 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     expect((await app.delivered(AuthEvent.PasskeyCounterRegression)).filter((event) => event.userId === me.id)).toHaveLength(2);
   });
 
-  it('no user verification under userVerification: required; a user handle that names another account', async () => {
+  behaviourIt('no user verification under userVerification: required; a user handle that names another account', async () => {
     const { browser } = await owner();
     const before = await issued();
     await expectRefused((await browser.signIn({ userVerified: false })).answer, before);
@@ -152,7 +154,7 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     await expectRefused(await postLogin(browser, assertion, cookie), before);
   });
 
-  it('an inactive user: 403 USER_INACTIVE, no credential, as other logins', async () => {
+  behaviourIt('an inactive user: 403 USER_INACTIVE, no credential, as other logins', async () => {
     const { browser, me } = await owner();
     await app.dataSource.query(`UPDATE users SET is_active = ${engine === 'postgres' ? 'false' : '0'} WHERE id = '${me.id}'`);
     const before = await issued();
@@ -162,7 +164,7 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     expect(await issued()).toEqual(before);
   });
 
-  it('registration: another origin, a reused challenge, another user\'s challenge cookie, no challenge: 401 PASSKEY_INVALID, nothing stored', async () => {
+  behaviourIt('registration: another origin, a reused challenge, another user\'s challenge cookie, no challenge: 401 PASSKEY_INVALID, nothing stored', async () => {
     const browser = app.browser();
     await browser.signup(`registrar${++serial}@x.io`);
     const me = (await browser.me()).body as UserBody;
@@ -188,7 +190,7 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     expect(await passkeysOf()).toHaveLength(1);
   });
 
-  it('a credential registered already (an authenticator ignoring excludeCredentials), to the same or another user: 401 PASSKEY_INVALID, nothing stored', async () => {
+  behaviourIt('a credential registered already (an authenticator ignoring excludeCredentials), to the same or another user: 401 PASSKEY_INVALID, nothing stored', async () => {
     const { browser, me } = await owner();
     const [credential] = browser.authenticator.credentials;
     await browser.send('post', '/auth/login', { email: me.email, password: PASSWORD });
@@ -201,7 +203,7 @@ describe.each(PAIRS)('passkey answers that prove nothing, on %s with the %s cred
     expect((await app.rows('passkeys')).filter((row) => row.credential_id === credential.id).map((row) => row.user_id)).toEqual([me.id]);
   });
 
-  it('a response of the wrong shape is 400 VALIDATION_FAILED, never a 500', async () => {
+  behaviourIt('a response of the wrong shape is 400 VALIDATION_FAILED, never a 500', async () => {
     const { browser } = await owner();
     await browser.send('post', '/auth/passkeys/login/options');
     const valid = browser.authenticator.get({ challenge: 'AAAA', rpId: RP_ID }) as Record<string, unknown>;

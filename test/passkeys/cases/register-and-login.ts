@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent, AuthService } from '#svc/auth';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { SoftwareAuthenticator } from '../../support/software-authenticator.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { createPasskeyApp, credentialCookiesOf, engineCredentialPairs, type PasskeyApp, RP_ID } from '../passkey-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 
 describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign in (docs/guides/passkeys.md)', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let app: PasskeyApp;
   let serial = 0;
   const nextEmail = () => `passkey${++serial}@x.io`;
@@ -15,7 +17,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
   });
   afterAll(() => app?.close());
 
-  it('creation options: the relying party, the user by an opaque handle, a discoverable credential with user verification; the challenge cookie', async () => {
+  behaviourIt('creation options: the relying party, the user by an opaque handle, a discoverable credential with user verification; the challenge cookie', async () => {
     const browser = app.browser();
     const email = nextEmail();
     await browser.signup(email);
@@ -37,7 +39,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     expect(cookie.attributes).toEqual(expect.arrayContaining(['Max-Age=300', 'Path=/auth', 'HttpOnly', 'Secure', 'SameSite=Strict']));
   });
 
-  it('registers a passkey: 201 { id, name, createdAt }, its row (credential id, COSE key, counter, transports, backup flags), svc.passkey.registered', async () => {
+  behaviourIt('registers a passkey: 201 { id, name, createdAt }, its row (credential id, COSE key, counter, transports, backup flags), svc.passkey.registered', async () => {
     const browser = app.browser();
     await browser.signup(nextEmail());
     const me = (await browser.me()).body;
@@ -59,7 +61,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     expect((await browser.register()).answer.body.name).toBe('Passkey 3');
   });
 
-  it('signs in with the passkey, no email typed: the credential as a password login gives it, svc.login.after with method passkey and the credential as strategy', async () => {
+  behaviourIt('signs in with the passkey, no email typed: the credential as a password login gives it, svc.login.after with method passkey and the credential as strategy', async () => {
     const browser = app.browser();
     const email = nextEmail();
     await browser.signup(email);
@@ -96,7 +98,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     expect(Number((await app.rows('passkeys')).find((passkey) => passkey.id === row.id)!.counter)).toBe(2);
   });
 
-  it('a synced passkey (a password manager\'s) is stored as multi-device and backed up', async () => {
+  behaviourIt('a synced passkey (a password manager\'s) is stored as multi-device and backed up', async () => {
     const browser = app.browser(new SoftwareAuthenticator({ synced: true }));
     await browser.signup(nextEmail());
     const { answer } = await browser.register();
@@ -108,7 +110,7 @@ describe.each(PAIRS)('passkeys on %s with the %s credential: register, then sign
     expect((await browser.signIn()).answer.status).toBe(200);
   });
 
-  it('login options name no user and are alike for everyone: no allowCredentials, only a fresh challenge', async () => {
+  behaviourIt('login options name no user and are alike for everyone: no allowCredentials, only a fresh challenge', async () => {
     const stranger = await app.browser().send('post', '/auth/passkeys/login/options');
     const signedIn = app.browser();
     await signedIn.signup(nextEmail());

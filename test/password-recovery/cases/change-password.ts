@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable } from '@nestjs/common';
 import request from 'supertest';
 import { AuthEvent, type AuthHooks, type ChangePasswordPayload, SecretString } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
 
-const ENGINES = await availableEngines();
 const OLD = 'correct horse';
 const NEW = 'battery staple';
 
@@ -22,7 +21,7 @@ class SeeingHooks implements AuthHooks {
 }
 
 /** A signed-in user changes their password: the current one is required, the other credentials end. */
-describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'POST /change-password on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly, BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BASE_URL, createTestApp, type TestApp } from '../../support/test-app.js';
 import { eventually } from '../../support/eventually.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
@@ -16,6 +16,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'POST /forgot-password on %s, %s strategy',
   (engine, strategy) => {
+    const behaviourIt = behaviourOnly(engine, it);
     let t: TestApp;
     let client: RecoveryClient;
     beforeAll(async () => {
@@ -26,7 +27,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
 
     const tokenRows = (userId: string) => t.dataSource.query(`SELECT * FROM password_reset_tokens WHERE user_id = '${userId}'`);
 
-    it('answers known, unknown and inactive emails with the same 202 and an empty body', async () => {
+    behaviourIt('answers known, unknown and inactive emails with the same 202 and an empty body', async () => {
       await client.signup('known@x.io', PASSWORD);
       await client.signup('sleeping@x.io', PASSWORD);
       await t.dataSource.query(`UPDATE users SET is_active = false WHERE email = 'sleeping@x.io'`);
@@ -48,7 +49,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       await t.afterResponses();
     });
 
-    it('stores only the SHA-256 of the mailed token, with the configured lifetime, and announces it', async () => {
+    behaviourIt('stores only the SHA-256 of the mailed token, with the configured lifetime, and announces it', async () => {
       const user = await client.createUser('mail@x.io', PASSWORD);
       const token = await client.requestToken('mail@x.io');
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
@@ -65,7 +66,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(JSON.stringify(rows)).not.toContain(token);
     });
 
-    it('a new request supersedes the older unused token in the same transaction', async () => {
+    behaviourIt('a new request supersedes the older unused token in the same transaction', async () => {
       const user = await client.createUser('again@x.io', PASSWORD);
       const first = await client.requestToken('again@x.io');
       const second = await client.requestToken('again@x.io');
@@ -85,7 +86,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(client.tokensMailedTo('burst@x.io').map(sha256)).toContain(rows[0].token_hash);
     });
 
-    it('an unknown or inactive email stores nothing and announces nothing', async () => {
+    behaviourIt('an unknown or inactive email stores nothing and announces nothing', async () => {
       await client.signup('dormant@x.io', PASSWORD);
       await t.dataSource.query(`UPDATE users SET is_active = false WHERE email = 'dormant@x.io'`);
       const before = await t.dataSource.query('SELECT COUNT(*) AS n FROM password_reset_tokens');
@@ -100,7 +101,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(client.tokensMailedTo('dormant@x.io')).toEqual([]);
     });
 
-    it('refuses a body that is not { email } with 400 VALIDATION_FAILED', async () => {
+    behaviourIt('refuses a body that is not { email } with 400 VALIDATION_FAILED', async () => {
       const response = await client.forgot(42 as unknown as string);
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('VALIDATION_FAILED');
@@ -111,7 +112,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
   },
 );
 
-describe.each(ENGINES)('forgot-password work after the response, on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('forgot-password work after the response, on %s', (engine) => {
   it('is finished before the application closes: no event lost, none for unknown emails', async () => {
     const t = await createTestApp({ engine, options: recoveryOptions('session') });
     const client = new RecoveryClient(t, 'session');

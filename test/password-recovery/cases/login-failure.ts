@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
 
-const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';
 const WRONG = 'wrong horse!';
 
-describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'svc.login.failure (LoginFailure) on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;

@@ -11,12 +11,11 @@ import {
   type ResetPasswordPayload,
   SecretString,
 } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
 
-const ENGINES = await availableEngines();
 const OLD = 'correct horse';
 const NEW = 'battery staple';
 
@@ -53,7 +52,7 @@ class FailingMailer {
   }
 }
 
-describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'password recovery hooks, events and logs on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;

@@ -1,29 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Inject, Injectable } from '@nestjs/common';
 import request from 'supertest';
 import { AUTH_CLOCK, type Clock, MemoryRateLimitStorage, RateLimitStorage } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
 
-const ENGINES = await availableEngines();
 const PASSWORD = 'correct horse';
 
 // docs/guides/rate-limiting.md: with a rateLimit section, forgot-password (per address with 429, per account by
 // sending nothing more past the limit) and reset-password (per address) are limited out of the box.
-describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
+describe.each(BEHAVIOUR_ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'password recovery rate limits on %s, %s strategy',
   (engine, strategy) => {
     let t: TestApp;
-    beforeEach(async () => {
+    // One application for the describe; each test starts as on a new one (t.reset(): empty tables, the database limiter's counters with them, and the first clock).
+    beforeAll(async () => {
       t = await createTestApp({
         engine,
         strategy,
         options: { ...recoveryOptions(strategy), rateLimit: { max: 3, windowSeconds: 60, backend: 'database', trustedIpHeader: 'x-forwarded-for' } },
       });
     });
-    afterEach(() => t.close());
+    beforeEach(() => t.reset());
+    afterAll(() => t?.close());
 
     const forgot = (from: string, email: string) => request(t.server).post('/auth/forgot-password').set('X-Forwarded-For', from).send({ email });
     const reset = (from: string, token: string) => request(t.server).post('/auth/reset-password').set('X-Forwarded-For', from).send({ token, password: 'battery staple' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import { AuthEvent } from '#svc/auth';
 import { lowCostOf } from '#svc/auth/testing';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { PASSWORD_STRATEGIES, RecoveryClient, recoveryOptions } from '../recovery-client.js';
 
@@ -15,6 +15,7 @@ const INVALID = { statusCode: 400, error: 'Bad Request', message: 'Reset token i
 describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => [engine, strategy] as const)))(
   'POST /reset-password on %s, %s strategy',
   (engine, strategy) => {
+    const behaviourIt = behaviourOnly(engine, it);
     let t: TestApp;
     let client: RecoveryClient;
     let serial = 0;
@@ -31,7 +32,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       return { email, id: created.id, token: await client.requestToken(email) };
     }
 
-    it('sets the new password: 204, empty body, no credential; the old password fails, the new one works', async () => {
+    behaviourIt('sets the new password: 204, empty body, no credential; the old password fails, the new one works', async () => {
       const { email, token } = await userWithToken();
       const response = await client.reset(token, NEW);
       expect(response.status).toBe(204);
@@ -47,7 +48,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(bcrypt.getRounds(row.password_hash)).toBe(lowCostOf(10));
     });
 
-    it('works once: the same token again is 400 RESET_TOKEN_INVALID', async () => {
+    behaviourIt('works once: the same token again is 400 RESET_TOKEN_INVALID', async () => {
       const { email, token } = await userWithToken();
       expect((await client.reset(token, NEW)).status).toBe(204);
       const again = await client.reset(token, 'third password');
@@ -72,7 +73,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(t.events.payloadsOf(AuthEvent.PasswordChanged)).toHaveLength(changedBefore + 1);
     });
 
-    it('an expired token is refused; one still inside its lifetime works', async () => {
+    behaviourIt('an expired token is refused; one still inside its lifetime works', async () => {
       const late = await userWithToken();
       const onTime = await userWithToken();
       t.clock.advance(30 * MINUTE - 1);
@@ -84,7 +85,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect((await client.login(late.email, OLD)).status).toBe(200);
     });
 
-    it('a superseded token is refused; the newest one works', async () => {
+    behaviourIt('a superseded token is refused; the newest one works', async () => {
       const { email, token: older } = await userWithToken();
       const newer = await client.requestToken(email);
       const response = await client.reset(older, NEW);
@@ -93,13 +94,13 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect((await client.reset(newer, NEW)).status).toBe(204);
     });
 
-    it('an unknown token is refused', async () => {
+    behaviourIt('an unknown token is refused', async () => {
       const response = await client.reset('A'.repeat(43), NEW);
       expect(response.status).toBe(400);
       expect(response.body).toEqual(INVALID);
     });
 
-    it('ends every credential of the user, and only of that user', async () => {
+    behaviourIt('ends every credential of the user, and only of that user', async () => {
       const { email, token } = await userWithToken();
       const first = await client.loginFor(email, OLD);
       const second = await client.loginFor(email, OLD);
@@ -118,7 +119,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect(await bystander.statuses()).toEqual(working);
     });
 
-    it('a password that breaks the rules is refused and leaves the token usable', async () => {
+    behaviourIt('a password that breaks the rules is refused and leaves the token usable', async () => {
       const { token } = await userWithToken();
       const short = await client.reset(token, 'short');
       expect(short.status).toBe(400);
@@ -129,7 +130,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect((await client.reset(token, NEW)).status).toBe(204);
     });
 
-    it("refuses an inactive user's token and changes nothing", async () => {
+    behaviourIt("refuses an inactive user's token and changes nothing", async () => {
       const { email, id, token } = await userWithToken();
       await t.dataSource.query(`UPDATE users SET is_active = false WHERE id = '${id}'`);
       const response = await client.reset(token, NEW);
@@ -139,7 +140,7 @@ describe.each(ENGINES.flatMap((engine) => PASSWORD_STRATEGIES.map((strategy) => 
       expect((await client.login(email, OLD)).status).toBe(200);
     });
 
-    it('after a reset no older reset token of the user stays usable', async () => {
+    behaviourIt('after a reset no older reset token of the user stays usable', async () => {
       const { email, id, token } = await userWithToken();
       expect((await client.reset(token, NEW)).status).toBe(204);
       const rows = await t.dataSource.query(`SELECT used_at FROM password_reset_tokens WHERE user_id = '${id}'`);

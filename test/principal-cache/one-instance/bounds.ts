@@ -3,14 +3,13 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { CurrentUser, CurrentUserGuard, type UserBody } from '#svc/auth';
 import { signIn } from '#svc/auth/testing';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, TestClock } from '../../support/test-app.js';
 import { type CacheApp, createCacheApp, type Credential, type CredentialKind } from '../cache-kit.js';
 
 // docs/guides/principal-cache.md: memory is bounded (least recently used out first), the TTL is a
 // backstop read from the injected clock, and a cache no revocation could reach is refused at startup.
 // SQLite runs it with `invalidation: 'local'` (one instance alone on its database).
-const ENGINES = await availableEngines();
 const CREDENTIALS: CredentialKind[] = ['session', 'jwt'];
 const MAX_ENTRIES = 100;
 const TTL_SECONDS = 60;
@@ -26,7 +25,7 @@ class CarelessRoutes {
   }
 }
 
-const cases = ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
+const cases = BEHAVIOUR_ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
 
 describe.each(cases)('the principal cache on %s, %s credential', (engine, credential) => {
   const clock = new TestClock();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { TEST_SECRET, TestClock } from '../../support/test-app.js';
 import { codeOfSecretAt } from '../../two-step/codes-of-secret.js';
 import { type CacheApp, createCacheApp, type Credential, type CredentialKind, PASSWORD } from '../cache-kit.js';
@@ -8,10 +8,9 @@ import { type CacheApp, createCacheApp, type Credential, type CredentialKind, PA
 // docs/guides/principal-cache.md: a change the library makes to what the user body says goes from the
 // cache at once. Turning two-step login on or off changes `mfa.totp`; a cached principal must not
 // keep the old answer until its TTL.
-const ENGINES = await availableEngines();
 const CREDENTIALS: CredentialKind[] = ['session', 'jwt'];
 
-const cases = ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
+const cases = BEHAVIOUR_ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
 
 describe.each(cases)('two-step login and the principal cache on %s, %s credential', (engine, credential) => {
   const clock = new TestClock();

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { RateLimitOptions } from '#svc/auth';
-import { availableEngines, type Engine } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES, type Engine } from '../../support/engines.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 import { canUseRedis, newRedisClient } from '../support/redis.js';
 
@@ -13,10 +13,9 @@ interface Variant {
   backend: NonNullable<RateLimitOptions['backend']>;
 }
 
-const engines = await availableEngines();
 const variants: Variant[] = [
   { name: 'memory', engine: 'sqlite', backend: 'memory' },
-  ...engines.map((engine): Variant => ({ name: `database on ${engine}`, engine, backend: 'database' })),
+  ...BEHAVIOUR_ENGINES.map((engine): Variant => ({ name: `database on ${engine}`, engine, backend: 'database' })),
   ...((await canUseRedis()) ? [{ name: 'redis', engine: 'sqlite', backend: 'redis' } as Variant] : []),
 ];
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { AuthEvent, type RateLimitOptions, RateLimitStorage } from '#svc/auth';
-import { availableEngines, type Engine } from '../../support/engines.js';
+import { availableEngines, type Engine, behaviourOnly } from '../../support/engines.js';
 import { listenOnLoopback } from '../../support/listen.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
 import { ACCOUNT_KEY, accountName } from '../support/account-name.js';
@@ -39,6 +39,7 @@ function seen(answer: Answer) {
  * client addresses, with no forwarded header.
  */
 describe.each(variants)('no lockout by strangers, backend $name', (variant) => {
+  const behaviourIt = behaviourOnly(variant.engine, it);
   let t: TestApp;
   let baseUrl: string;
   let redis: Redis | undefined;
@@ -85,7 +86,7 @@ describe.each(variants)('no lockout by strangers, backend $name', (variant) => {
     }
   }
 
-  it('an attacker at 127.0.0.2 failing every window never stops the owner at 127.0.0.3; the attacker meets its own limit', async () => {
+  behaviourIt('an attacker at 127.0.0.2 failing every window never stops the owner at 127.0.0.3; the attacker meets its own limit', async () => {
     for (let window = 0; window < 3; window++) {
       for (let i = 0; i < MAX; i++) expect((await login('127.0.0.2', 'wrong password')).status).toBe(401);
       const refused = await login('127.0.0.2', PASSWORD);
@@ -97,7 +98,7 @@ describe.each(variants)('no lockout by strangers, backend $name', (variant) => {
     }
   });
 
-  it("the ceiling slows a guess spread over addresses, and lets the owner's correct password from a fresh address through", async () => {
+  behaviourIt("the ceiling slows a guess spread over addresses, and lets the owner's correct password from a fresh address through", async () => {
     for (const from of ['127.0.0.4', '127.0.0.5']) {
       for (let i = 0; i < MAX; i++) expect((await login(from, 'wrong password')).status).toBe(401);
     }
@@ -120,7 +121,7 @@ describe.each(variants)('no lockout by strangers, backend $name', (variant) => {
     expect((await storage.peek(`${account}:/auth/login`, 60, CEILING)).count).toBe(MAX);
   });
 
-  it('forgot-password past the per-account limit answers exactly as below it, and sends nothing', async () => {
+  behaviourIt('forgot-password past the per-account limit answers exactly as below it, and sends nothing', async () => {
     const within: Answer[] = [];
     for (const from of ['127.0.0.11', '127.0.0.12', '127.0.0.13']) within.push(await forgot(from));
     const past = await forgot('127.0.0.14', ' Owner@Example.IO');
@@ -130,7 +131,7 @@ describe.each(variants)('no lockout by strangers, backend $name', (variant) => {
     expect(t.events.payloadsOf(AuthEvent.PasswordResetRequested)).toHaveLength(MAX);
   });
 
-  it('no limiter key holds an email: accounts are named by their HMAC', async () => {
+  behaviourIt('no limiter key holds an email: accounts are named by their HMAC', async () => {
     const victim = 'Victim.Name+tag@Example.io';
     await login('127.0.0.2', 'wrong password');
     await login('127.0.0.3', PASSWORD);

@@ -12,10 +12,8 @@ import {
   type SignupPayload,
 } from '#svc/auth';
 import { eventually } from '../../support/eventually.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { cookiesOf, createTestApp, type TestApp } from '../../support/test-app.js';
-
-const ENGINES = await availableEngines();
 
 /** What the hooks saw, and how the test wants them to behave. */
 const seen: { signup: SignupPayload[]; login: LoginPayload[]; mode: 'pass' | 'abort' | 'abort-429' | 'crash' | 'rename' | 'plain-password' } = { signup: [], login: [], mode: 'pass' };
@@ -52,7 +50,7 @@ class CrashingObserver {
   }
 }
 
-describe.each(ENGINES)('before-hooks and observers on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('before-hooks and observers on %s', (engine) => {
   let t: TestApp;
   const logger = new CapturingLogger();
   beforeAll(async () => {

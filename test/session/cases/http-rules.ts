@@ -1,10 +1,8 @@
 import request from 'supertest';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { BASE_URL, cookiesOf, createTestApp, type TestApp } from '../../support/test-app.js';
 
-const ENGINES = await availableEngines();
-
-describe.each(ENGINES)('HTTP rules of the auth routes on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('HTTP rules of the auth routes on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ engine, options: { trustedOrigins: ['https://admin.app.test'] } });

@@ -1,13 +1,14 @@
 import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { lowCostOf } from '#svc/auth/testing';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { cookiesOf, createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app.js';
 
 const ENGINES = await availableEngines();
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('session strategy on %s', (engine) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ engine, options: { session: { maxPerUser: 3 } } });
@@ -58,7 +59,7 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
     expect(session.token_hash).not.toBe(cookie.value);
   });
 
-  it('tagged columns: @SvcInput accepted, @SvcReturned returned, untagged neither', async () => {
+  behaviourIt('tagged columns: @SvcInput accepted, @SvcReturned returned, untagged neither', async () => {
     const refused = await signup({ email: 'a@x.io', password: 'correct horse', internalNote: 'vip' });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('VALIDATION_FAILED');
@@ -77,7 +78,7 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
     expect(JSON.stringify(body)).not.toContain('secret note');
   });
 
-  it('validates the signup body: types, lengths, unknown fields', async () => {
+  behaviourIt('validates the signup body: types, lengths, unknown fields', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ email: 'not-an-email', password: 'correct horse' }, 'email'],
       [{ email: 'a@x.io', password: 'short' }, 'password must be at least 8 characters'],
@@ -98,7 +99,7 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
     expect((await signup({ email: 'a@x.io', password: 'é'.repeat(36) })).status).toBe(201);
   });
 
-  it('passwords are NFKC-normalised: the same password in another form logs in', async () => {
+  behaviourIt('passwords are NFKC-normalised: the same password in another form logs in', async () => {
     await signup({ email: 'a@x.io', password: 'ｐａｓｓｗｏｒｄ１２' });
     expect((await login('a@x.io', 'password12')).status).toBe(200);
   });
@@ -202,7 +203,7 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
     expect((await login('a@x.io', 'wrong horse')).status).toBe(401);
   });
 
-  it('loginOnSignup false creates the user without a session', async () => {
+  behaviourIt('loginOnSignup false creates the user without a session', async () => {
     await withOwnApp({ options: { session: { loginOnSignup: false } } }, async () => {
       const response = await signup({ email: 'a@x.io', password: 'correct horse' });
       expect(response.status).toBe(201);
@@ -211,7 +212,7 @@ describe.each(ENGINES)('session strategy on %s', (engine) => {
     });
   });
 
-  it('a hash made with a lower cost is upgraded at login (the production hasher, at its real costs)', async () => {
+  behaviourIt('a hash made with a lower cost is upgraded at login (the production hasher, at its real costs)', async () => {
     await withOwnApp({ options: { password: { bcryptCost: 11 } }, passwordHasher: 'configured' }, async () => {
       await signup({ email: 'a@x.io', password: 'correct horse' });
       await t.dataSource.query(`UPDATE users SET password_hash = ${engine === 'postgres' ? '$1' : '?'}`, [await bcrypt.hash('correct horse', 10)]);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { availableEngines } from '../../support/engines.js';
+import { availableEngines, type Engine } from '../../support/engines.js';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import { cookiesOf, createTestApp, type TestApp, TestClock } from '../../support/test-app.js';
 
@@ -14,12 +14,21 @@ const FAIL_SESSION_INSERT = {
   ],
 };
 
+/** Takes the injected failure away again: a PostgreSQL database of the pool whose schema a test left changed is dropped rather than used again. */
+const REMOVE_FAILURE: Record<Engine, string[]> = {
+  sqlite: [],
+  postgres: ['DROP TRIGGER IF EXISTS fail_session ON sessions', 'DROP FUNCTION IF EXISTS fail_session()'],
+};
+
 describe.each(ENGINES)('one transaction per request on %s (docs/decisions/0003-transactions.md)', (engine) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({ engine });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    for (const sql of REMOVE_FAILURE[engine]) await t.dataSource.query(sql);
+    await t.close();
+  });
 
   it('a database error after the user insert leaves no user row and sets no cookie', async () => {
     for (const sql of FAIL_SESSION_INSERT[engine]) await t.dataSource.query(sql);

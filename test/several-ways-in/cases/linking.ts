@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AuthEvent, type AuthHooks, HookAbort, type OAuthLoginPayload } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { addAccount, createSeveralWaysApp, PASSWORD, type SeveralWaysApp } from '../several-ways-kit.js';
 
-const ENGINES = await availableEngines();
-const CASES = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const CASES = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
 describe.each(CASES)('a password, an oidc and an oauth2 provider in one module, on %s with the %s credential', (engine, credential) => {
   let app: SeveralWaysApp;

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { createTwoStepApp, engineCredentialPairs, STEP_MS, type TwoStepApp } from '../two-step-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 const CHALLENGE_INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Two-step login challenge is invalid or expired; log in again', code: 'MFA_CHALLENGE_INVALID' };
 
 /** docs/guides/two-step.md: a challenge signs in once (RFC 6238 §5.2, OWASP ASVS 5.0 V6). */
 describe.each(PAIRS)('a two-step challenge is used once on %s, %s credential', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: TwoStepApp;
   let serial = 0;
   const nextEmail = () => `once${++serial}@x.io`;
@@ -15,7 +17,7 @@ describe.each(PAIRS)('a two-step challenge is used once on %s, %s credential', (
   });
   afterAll(() => t?.close());
 
-  it('after a sign-in, the same challenge is 401 MFA_CHALLENGE_INVALID with any code of its window, and the cookie is cleared; those codes still sign in with a new challenge', async () => {
+  behaviourIt('after a sign-in, the same challenge is 401 MFA_CHALLENGE_INVALID with any code of its window, and the cookie is cleared; those codes still sign in with a new challenge', async () => {
     const user = await t.twoStepUser(nextEmail());
     // The step before this one must be later than the enabling code's.
     t.clock.advance(STEP_MS);
@@ -31,7 +33,7 @@ describe.each(PAIRS)('a two-step challenge is used once on %s, %s credential', (
     expect((await t.verify(await t.challenge(user.email), { recoveryCode: user.recoveryCodes[0] })).status).toBe(200);
   });
 
-  it('a wrong code does not spend the challenge: the right one then signs in with it', async () => {
+  behaviourIt('a wrong code does not spend the challenge: the right one then signs in with it', async () => {
     const user = await t.twoStepUser(nextEmail());
     const challenge = await t.challenge(user.email);
     const right = t.codeOf(user.secret);

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SignJWT } from 'jose';
 import { AuthEvent } from '#svc/auth';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { cookiesOf, TEST_SECRET } from '../../support/test-app.js';
 import { createTwoStepApp, engineCredentialPairs, sha256, STEP_MS, type TwoStepApp } from '../two-step-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 const CODE_INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Code is invalid', code: 'MFA_CODE_INVALID' };
 const CHALLENGE_INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Two-step login challenge is invalid or expired; log in again', code: 'MFA_CHALLENGE_INVALID' };
 
 describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: TwoStepApp;
   let serial = 0;
   const nextEmail = () => `codes${++serial}@x.io`;
@@ -17,7 +19,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
   });
   afterAll(() => t?.close());
 
-  it('a code is accepted once in its step: the same code again, with a new challenge, is 401 (replay) and svc.mfa.failure says so', async () => {
+  behaviourIt('a code is accepted once in its step: the same code again, with a new challenge, is 401 (replay) and svc.mfa.failure says so', async () => {
     const user = await t.twoStepUser(nextEmail());
     const code = t.codeOf(user.secret);
     expect((await t.verify(await t.challenge(user.email), { code })).status).toBe(200);
@@ -40,7 +42,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect(statuses.sort()).toEqual([200, 401, 401, 401]);
   });
 
-  it('accepts the codes of the step before and after (±1, RFC 6238 §5.2), not two steps away', async () => {
+  behaviourIt('accepts the codes of the step before and after (±1, RFC 6238 §5.2), not two steps away', async () => {
     const user = await t.twoStepUser(nextEmail());
     // The step before this one must be later than the enabling code's.
     t.clock.advance(STEP_MS);
@@ -50,7 +52,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect((await t.verify(await t.challenge(user.email), { code: t.codeOf(user.secret, 1) })).status).toBe(200);
   });
 
-  it('a recovery code signs in once, in any case and grouping; svc.mfa.recovery_code_used says how many are left', async () => {
+  behaviourIt('a recovery code signs in once, in any case and grouping; svc.mfa.recovery_code_used says how many are left', async () => {
     const user = await t.twoStepUser(nextEmail());
     const [first, second] = user.recoveryCodes;
     const verified = await t.verify(await t.challenge(user.email), { recoveryCode: first.toUpperCase().replace(/-/g, ' ') });
@@ -72,7 +74,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect(statuses.sort()).toEqual([200, 401, 401]);
   });
 
-  it('a wrong code or a wrong recovery code: 401 MFA_CODE_INVALID, no credential, svc.mfa.failure without the code; the challenge still stands', async () => {
+  behaviourIt('a wrong code or a wrong recovery code: 401 MFA_CODE_INVALID, no credential, svc.mfa.failure without the code; the challenge still stands', async () => {
     const user = await t.twoStepUser(nextEmail());
     const challenge = await t.challenge(user.email);
     const right = t.codeOf(user.secret);
@@ -96,7 +98,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect((await t.verify(challenge, { code: right })).status).toBe(200);
   });
 
-  it('no challenge, an expired one (by the injected clock), a forged one: 401 MFA_CHALLENGE_INVALID, the cookie cleared', async () => {
+  behaviourIt('no challenge, an expired one (by the injected clock), a forged one: 401 MFA_CHALLENGE_INVALID, the cookie cleared', async () => {
     const user = await t.twoStepUser(nextEmail());
     const none = await t.verify(undefined, { code: t.codeOf(user.secret) });
     expect(none.status).toBe(401);
@@ -129,7 +131,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect((await t.verify(fresh, { code: t.codeOf(user.secret) })).status).toBe(200);
   });
 
-  it('a user deactivated between the password and the code gets no credential: 401 MFA_CHALLENGE_INVALID', async () => {
+  behaviourIt('a user deactivated between the password and the code gets no credential: 401 MFA_CHALLENGE_INVALID', async () => {
     const user = await t.twoStepUser(nextEmail());
     const challenge = await t.challenge(user.email);
     await t.dataSource.query(`UPDATE users SET is_active = ${engine === 'postgres' ? 'false' : '0'} WHERE id = '${user.userId}'`);
@@ -139,7 +141,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect(Object.keys(cookiesOf(response))).toEqual(['svc_mfa']);
   });
 
-  it('the challenge cookie is a cookie credential: a verification from another origin is 403 CSRF_REJECTED', async () => {
+  behaviourIt('the challenge cookie is a cookie credential: a verification from another origin is 403 CSRF_REJECTED', async () => {
     const user = await t.twoStepUser(nextEmail());
     const challenge = await t.challenge(user.email);
     const response = await t.verify(challenge, { code: t.codeOf(user.secret) }, { Origin: 'https://evil.test' });
@@ -148,7 +150,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect((await t.verify(challenge, { code: t.codeOf(user.secret) }, { Origin: 'http://app.test' })).status).toBe(200);
   });
 
-  it('the body: exactly one of code (6 digits) and recoveryCode', async () => {
+  behaviourIt('the body: exactly one of code (6 digits) and recoveryCode', async () => {
     const user = await t.twoStepUser(nextEmail());
     const challenge = await t.challenge(user.email);
     for (const body of [{}, { code: 123456 }, { code: '12345' }, { code: '1234567' }, { code: t.codeOf(user.secret), recoveryCode: user.recoveryCodes[0] }, { token: 'x' }]) {
@@ -158,7 +160,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     }
   });
 
-  it('stores the secret encrypted: neither its base32 nor its bytes are in the row, which changes with every setup', async () => {
+  behaviourIt('stores the secret encrypted: neither its base32 nor its bytes are in the row, which changes with every setup', async () => {
     const email = nextEmail();
     const held = await t.signup(email);
     const setup = await t.setup(held);
@@ -179,7 +181,7 @@ describe.each(PAIRS)('two-step codes on %s, %s credential (docs/guides/two-step.
     expect(JSON.stringify(await t.rows('mfa_recovery_codes', userId))).toBe('[]');
   });
 
-  it('stores recovery codes as their SHA-256 only', async () => {
+  behaviourIt('stores recovery codes as their SHA-256 only', async () => {
     const user = await t.twoStepUser(nextEmail());
     const rows = await t.rows('mfa_recovery_codes', user.userId);
     expect(rows.map((row) => row.code_hash).sort()).toEqual(user.recoveryCodes.map((code) => sha256(code.replace(/-/g, ''))).sort());

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { fromBase32 } from '../rfc6238.js';
 import { boolOf, createTwoStepApp, engineCredentialPairs, PASSWORD, STEP_MS, type TwoStepApp } from '../two-step-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 
 describe.each(PAIRS)('two-step login on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
   let t: TwoStepApp;

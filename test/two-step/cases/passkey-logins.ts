@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { createPasskeyApp, credentialCookiesOf, engineCredentialPairs, PASSWORD, type PasskeyApp } from '../../passkeys/passkey-kit.js';
 import { fromBase32, stepOf, totpAt } from '../rfc6238.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 
 describe.each(PAIRS)('passkeys and two-step login on %s, %s credential (docs/guides/two-step.md, "Passkeys")', (engine, credential) => {
   let app: PasskeyApp;

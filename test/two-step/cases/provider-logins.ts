@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '#svc/auth';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { addAccount, Client, createSeveralWaysApp, type ProviderMethod, type SeveralWaysApp } from '../../several-ways-in/several-ways-kit.js';
 import { fromBase32, stepOf, totpAt } from '../rfc6238.js';
 import { engineCredentialPairs, PASSWORD, STEP_MS } from '../two-step-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 const METHODS: ProviderMethod[] = ['oidc', 'oauth2'];
 const PROVIDER_OF: Record<ProviderMethod, string> = { oidc: 'op', oauth2: 'acme' };
 const METHOD_EVENT = { oidc: AuthEvent.OidcLoginAfter, oauth2: AuthEvent.OAuth2LoginAfter } as const;

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { fromBase32 } from '../rfc6238.js';
 import { TwoStepHooks } from '../two-step-hooks.js';
 import { boolOf, createTwoStepApp, engineCredentialPairs, PASSWORD, type TwoStepApp } from '../two-step-kit.js';
 
-const PAIRS = await engineCredentialPairs();
+const PAIRS = engineCredentialPairs(await availableEngines());
 const NEW_PASSWORD = 'a brand new passphrase';
 
 describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-step.md)', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: TwoStepApp;
   let serial = 0;
   const nextEmail = (local = 'settings') => `${local}${++serial}@x.io`;
@@ -18,7 +20,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
   });
   afterAll(() => t?.close());
 
-  it('setup needs the credential and the right password (403 CURRENT_PASSWORD_INVALID, nothing stored)', async () => {
+  behaviourIt('setup needs the credential and the right password (403 CURRENT_PASSWORD_INVALID, nothing stored)', async () => {
     const email = nextEmail();
     const held = await t.signup(email);
     const userId = (await t.me(held)).body.id;
@@ -29,7 +31,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect(await t.rows('mfa_totp', userId)).toEqual([]);
   });
 
-  it('enable: without a setup 409 MFA_SETUP_REQUIRED; a wrong code 400 MFA_CODE_INVALID and svc.mfa.failure; a second enable 409; setup again 409', async () => {
+  behaviourIt('enable: without a setup 409 MFA_SETUP_REQUIRED; a wrong code 400 MFA_CODE_INVALID and svc.mfa.failure; a second enable 409; setup again 409', async () => {
     const email = nextEmail();
     const held = await t.signup(email);
     const userId = (await t.me(held)).body.id;
@@ -62,7 +64,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect(winner.body.recoveryCodes).toHaveLength(10);
   });
 
-  it('beforeMfaEnable can refuse: 403 HOOK_ABORTED with its message, nothing turned on', async () => {
+  behaviourIt('beforeMfaEnable can refuse: 403 HOOK_ABORTED with its message, nothing turned on', async () => {
     const held = await t.signup(nextEmail('nomfa'));
     const userId = (await t.me(held)).body.id;
     const secret = fromBase32((await t.setup(held)).body.secret);
@@ -74,7 +76,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect(await t.rows('mfa_recovery_codes', userId)).toEqual([]);
   });
 
-  it('disable needs the password and a code (or a recovery code): 204, rows gone, svc.mfa.disabled, the password alone signs in again', async () => {
+  behaviourIt('disable needs the password and a code (or a recovery code): 204, rows gone, svc.mfa.disabled, the password alone signs in again', async () => {
     const user = await t.twoStepUser(nextEmail());
     const wrongPassword = await t.disable(user.held, { password: `${PASSWORD}!`, code: t.codeOf(user.secret) });
     expect(wrongPassword.status).toBe(403);
@@ -99,12 +101,12 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect(again.body.code).toBe('MFA_NOT_ENABLED');
   });
 
-  it('disable with a recovery code (the phone is lost)', async () => {
+  behaviourIt('disable with a recovery code (the phone is lost)', async () => {
     const user = await t.twoStepUser(nextEmail());
     expect((await t.disable(user.held, { password: PASSWORD, recoveryCode: user.recoveryCodes[3] })).status).toBe(204);
   });
 
-  it('regenerate: ten new codes with the password and a code; the old ones stop working, the new ones work', async () => {
+  behaviourIt('regenerate: ten new codes with the password and a code; the old ones stop working, the new ones work', async () => {
     const user = await t.twoStepUser(nextEmail());
     const response = await t.regenerate(user.held, { password: PASSWORD, code: t.codeOf(user.secret) });
     expect(response.status).toBe(200);
@@ -116,7 +118,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect((await t.regenerate(user.held, { password: `${PASSWORD}!`, code: t.codeOf(user.secret, 1) })).body.code).toBe('CURRENT_PASSWORD_INVALID');
   });
 
-  it('a change of password keeps two-step login on: the next login is challenged', async () => {
+  behaviourIt('a change of password keeps two-step login on: the next login is challenged', async () => {
     const user = await t.twoStepUser(nextEmail());
     const changed = await request(t.url).post('/auth/change-password').set(user.held.headers).send({ current_password: PASSWORD, new_password: NEW_PASSWORD });
     expect(changed.status).toBe(204);
@@ -125,7 +127,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect(login.body).toEqual({ mfaRequired: true, methods: ['totp', 'recovery_code'] });
   });
 
-  it('a reset keeps two-step login on and does not bypass it; a challenge issued before the reset is refused after it', async () => {
+  behaviourIt('a reset keeps two-step login on and does not bypass it; a challenge issued before the reset is refused after it', async () => {
     const user = await t.twoStepUser(nextEmail());
     // The user proved the mailbox before (a verification link, an earlier reset): this reset is not the
     // first proof, which would reclaim the account and remove the authenticator (docs/decisions/0022-account-pre-hijacking.md).
@@ -148,7 +150,7 @@ describe.each(PAIRS)('two-step settings on %s, %s credential (docs/guides/two-st
     expect(verified.status).toBe(200);
   });
 
-  it('the settings routes need the credential: 401 UNAUTHENTICATED', async () => {
+  behaviourIt('the settings routes need the credential: 401 UNAUTHENTICATED', async () => {
     for (const path of ['/auth/mfa/totp/setup', '/auth/mfa/totp/enable', '/auth/mfa/totp/disable', '/auth/mfa/recovery-codes']) {
       const response = await request(t.url).post(path).send({});
       expect([path, response.status]).toEqual([path, 401]);

@@ -6,11 +6,10 @@ import { AuthConfigError, AuthModule, type AuthOptions } from '#svc/auth';
 import { addAuthToDocument } from '#svc/auth/openapi';
 import { bootAuthModule, startAuthModule } from '../../support/auth-module-app.js';
 import { CapturingLogger } from '../../support/capturing-logger.js';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createTestApp, TEST_SECRET, TestClock, type TestApp } from '../../support/test-app.js';
 import { createTwoStepApp, lastingDatabase, PASSWORD, STEP_MS, type TwoStepApp } from '../two-step-kit.js';
 
-const ENGINES = await availableEngines();
 const BASE_URL = 'http://app.test';
 const OTHER_SECRET = 'Zt7wN2pK9xR4vL6mQ1sY8bH3cJ5fG0dA';
 const oidc = { providers: [{ name: 'op', issuer: 'https://op.example', clientId: 'client', clientSecret: 'GOCSPX-q8Vz3kR1xN7pL2mW9tY4bH6c' }] };
@@ -62,7 +61,7 @@ describe('the mfa section at startup (docs/reference/options.md)', () => {
   });
 });
 
-describe.each(ENGINES)('TOTP without a limiter on %s (docs/guides/two-step.md, Limits)', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('TOTP without a limiter on %s (docs/guides/two-step.md, Limits)', (engine) => {
   const WARNING = 'mfa is configured without a rateLimit section';
 
   it('the mfa section without a rateLimit section logs one warning at startup, to svc, naming both options', async () => {
@@ -141,7 +140,7 @@ describe('the OpenAPI document with the section', () => {
   });
 });
 
-describe.each(ENGINES)('a rotation of the module secret on %s (docs/guides/two-step.md)', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('a rotation of the module secret on %s (docs/guides/two-step.md)', (engine) => {
   it('a secret sealed under the previous secret still signs in, and is sealed again under the new one at that use', async () => {
     const database = await lastingDatabase(engine);
     const clock = new TestClock();
