@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AuthEvent } from '#svc/auth';
+import { observePrincipalCache } from '#svc/auth/testing';
 import pg from 'pg';
-import type { InvalidationTransport } from '../../libs/auth/src/principal-cache/invalidation-transport.js';
-import { INVALIDATION_TRANSPORT, PRINCIPAL_CACHE } from '../../libs/auth/src/principal-cache/principal-cache.tokens.js';
-import type { PrincipalCache } from '../../libs/auth/src/principal-cache/principal-cache.js';
 import { canUsePostgres } from '../support/engines.js';
 import { eventually } from '../support/eventually.js';
 import { describeNotRun } from '../support/not-run.js';
@@ -82,28 +80,14 @@ for (const [credential, transport] of cases) describe(`two ${credential} instanc
   /** Called at each invalidation B's cache applies: what `untilOnB` waits on (no polling interval to wait out). */
   let onAppliedOnB: (() => void) | undefined;
   function watchInvalidations(): void {
-    const cache = b.app.get<PrincipalCache<unknown>>(PRINCIPAL_CACHE);
-    const invalidate = cache.invalidate.bind(cache);
-    cache.invalidate = (invalidation) => {
-      appliedOnB = performance.now();
-      appliedCountOnB++;
-      invalidate(invalidation);
-      onAppliedOnB?.();
-    };
-    const transport = a.app.get<InvalidationTransport>(INVALIDATION_TRANSPORT);
-    const publish = transport.publish.bind(transport);
-    // PostgreSQL delivers a NOTIFY repeated within one transaction once: counted once.
-    const sentIn = new WeakMap<object, Set<string>>();
-    transport.publish = async (manager, message) => {
-      await publish(manager, message);
-      if (transport.transactional) {
-        const sent = sentIn.get(manager) ?? new Set<string>();
-        sentIn.set(manager, sent);
-        if (sent.has(message)) return;
-        sent.add(message);
-      }
-      publishedByA++;
-    };
+    observePrincipalCache(b.app, {
+      applied: () => {
+        appliedOnB = performance.now();
+        appliedCountOnB++;
+        onAppliedOnB?.();
+      },
+    });
+    observePrincipalCache(a.app, { published: () => publishedByA++ });
   }
 
   /** Resolves once `condition` holds, checked now and at each invalidation B applies; fails after `timeoutMs`. */

@@ -1,7 +1,5 @@
-import type { Request } from 'express';
 import { AuthService } from '#svc/auth';
-import type { CredentialResolver } from '../../../libs/auth/src/credentials/credential-resolver.js';
-import { CREDENTIAL_RESOLVER } from '../../../libs/auth/src/credentials/credential.tokens.js';
+import { cookieHolder as holderOf } from '#svc/auth/testing';
 import { availableEngines } from '../../support/engines.js';
 import { createDevicesApp, type DevicesApp, type Held, HOUR, MINUTE } from '../devices-kit.js';
 
@@ -10,9 +8,7 @@ const ENGINES = await availableEngines();
 /** Who the credential's cookie names, as a provider's link callback asks it (docs/guides/linking.md). */
 async function cookieHolder(t: DevicesApp, held: Held): Promise<string | null> {
   const cookie = t.credential === 'jwt' ? `svc_refresh=${held.refresh}` : `svc_session=${held.session}`;
-  const request = { method: 'GET', headers: { cookie }, socket: { remoteAddress: '127.0.0.1' } } as unknown as Request;
-  const principal = await t.app.get<CredentialResolver>(CREDENTIAL_RESOLVER).resolveFromCookie(request);
-  return principal?.user.id ?? null;
+  return holderOf(t.app, cookie);
 }
 
 const count = async (t: DevicesApp, table: string, userId: string) => Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = '${userId}'`))[0].n);
