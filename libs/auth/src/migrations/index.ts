@@ -7,8 +7,10 @@ import { SvcEmailLifecycle1764000000300 } from './1764000000300-svc-email-lifecy
 import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-families.js';
 import { SvcMfaTotp1764000000500 } from './1764000000500-svc-mfa-totp.js';
 import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
+import { SvcAdministration1764000000800 } from './1764000000800-svc-administration.js';
 
 export {
+  SvcAdministration1764000000800,
   SvcEmailLifecycle1764000000300,
   SvcEmailSkeleton1764000000200,
   SvcInitialSchema1763700000000,
@@ -31,4 +33,5 @@ export const authMigrations = [
   SvcRefreshFamilies1764000000400,
   SvcMfaTotp1764000000500,
   SvcPasskeys1764000000600,
+  SvcAdministration1764000000800,
 ];

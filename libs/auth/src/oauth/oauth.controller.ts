@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req,
 import type { Request, Response } from 'express';
 import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
@@ -51,6 +52,7 @@ export function oauthController(routes: OAuthRoutes): Type {
 
     /** 200 `{ url }` of the provider for the signed-in user to link an identity; the state cookie binds the flow to that user. 403 before the email is verified. */
     @Post(`${routes.method}/:provider/link`)
+    @RestrictedWhileImpersonating()
     @AuthRateLimit()
     @UseGuards(CurrentUserGuard)
     @HttpCode(HttpStatus.OK)

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Req,
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
@@ -32,6 +33,7 @@ export class PasskeysController {
 
   /** 200: creation options for `navigator.credentials.create()`; the challenge cookie is set. 403 before the email is verified. */
   @Post('passkeys/register/options')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
@@ -43,6 +45,7 @@ export class PasskeysController {
 
   /** 201 `{ id, name, createdAt }`; `svc.passkey.registered` after the response. */
   @Post('passkeys/register')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.CREATED)
@@ -84,6 +87,7 @@ export class PasskeysController {
 
   /** 200: the passkey renamed. */
   @Patch('passkeys/:id')
+  @RestrictedWhileImpersonating()
   @UseGuards(CurrentUserGuard)
   rename(@Param('id') id: string, @AuthBody('passkeyName') payload: { name: string }, @Req() request: Request): Promise<PasskeyBody> {
     return this.list.rename(principalOf(request)!.user.id, id, payload.name);
@@ -91,6 +95,7 @@ export class PasskeysController {
 
   /** 204; `svc.passkey.removed` after the response. */
   @Delete('passkeys/:id')
+  @RestrictedWhileImpersonating()
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   async remove(@Param('id') id: string, @Req() request: Request): Promise<void> {

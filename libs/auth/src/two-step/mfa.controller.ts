@@ -1,6 +1,7 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import type { SecretString } from '../hooks/secret-string.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { LoginCompletion } from '../login/login-completion.js';
@@ -35,6 +36,7 @@ export class MfaController {
 
   /** 200: the new secret (base32), its otpauth URL and QR code; nothing is on until enable. */
   @Post('mfa/totp/setup')
+  @RestrictedWhileImpersonating()
   // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -45,6 +47,7 @@ export class MfaController {
 
   /** 200: the ten recovery codes, shown this once. */
   @Post('mfa/totp/enable')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
@@ -54,6 +57,7 @@ export class MfaController {
 
   /** 204: two-step login is off; the secret and the recovery codes are deleted. */
   @Post('mfa/totp/disable')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
@@ -63,6 +67,7 @@ export class MfaController {
 
   /** 200: ten new recovery codes; the earlier ones stop working. */
   @Post('mfa/recovery-codes')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
