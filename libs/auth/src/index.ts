@@ -120,3 +120,9 @@ export type { OAuthUserInfo } from './config/oauth-options.js';
 export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody, UserBodyFeatures, UserBodyOf } from './users/user-body.js';
+
+// User administration (docs/guides/administration.md): the admin section, its bodies, events and the impersonation restriction.
+export type { AdminOptions } from './config/auth-options.js';
+export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
+export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
+export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';

@@ -101,6 +101,12 @@ export interface AuthConfig {
     readonly redis?: RedisPubSubClient | RedisUrl;
     readonly channel: string;
   };
+  /** Present when the `/admin` routes are on (docs/guides/administration.md). */
+  readonly admin?: {
+    readonly impersonationTtlSeconds: number;
+    /** HMAC key of the user list's cursors, derived from the secret. */
+    readonly cursorKey: string;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

@@ -1,4 +1,4 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
@@ -31,6 +31,9 @@ const OPERATIONS: Record<AuthSchemaName, { hook?: HookName; secrets: readonly st
   mfaVerify: { secrets: ['code', 'recoveryCode'] },
 };
 
+/** A body's schema: one built at startup, by name, or a feature's own request class. */
+type BodySchema = AuthSchemaName | Type<object>;
+
 /** What `@AuthBody(schema)` leaves on its handler: the schema of the body it takes. */
 export const AUTH_BODY_SCHEMA = Symbol('svc: the body schema of this route');
 /** What `@BeforeHook(name, payloadOf)` leaves on its handler: a hook whose payload is not the body. */
@@ -55,20 +58,20 @@ export interface BeforeHookRoute {
  */
 @Injectable()
 export class BeforeHooksInterceptor implements NestInterceptor {
-  private readonly fields: ReadonlyMap<AuthSchemaName, ReadonlySet<string>>;
+  private readonly fields: Map<BodySchema, ReadonlySet<string>>;
 
   constructor(
     private readonly hooks: HookRunner,
     @Inject(AUTH_SCHEMAS) private readonly schemas: AuthSchemas,
     private readonly moduleRef: ModuleRef,
   ) {
-    this.fields = new Map(Object.entries(schemas).map(([name, schema]) => [name as AuthSchemaName, fieldsOf(schema)]));
+    this.fields = new Map(Object.entries(schemas).map(([name, schema]) => [name as BodySchema, fieldsOf(schema)]));
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request & { [HOOKED_BODY]?: object }>();
     const handler = context.getHandler();
-    const schema = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as AuthSchemaName | undefined;
+    const schema = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as BodySchema | undefined;
     const route = Reflect.getMetadata(BEFORE_HOOK, handler) as BeforeHookRoute | undefined;
     const before = async () => {
       if (schema !== undefined) request[HOOKED_BODY] = await this.hookedBody(schema, request);
@@ -80,24 +83,25 @@ export class BeforeHooksInterceptor implements NestInterceptor {
     return from(before()).pipe(switchMap(() => next.handle()));
   }
 
-  private async hookedBody(schema: AuthSchemaName, request: Request): Promise<object> {
-    const { hook, secrets } = OPERATIONS[schema];
+  private async hookedBody(schema: BodySchema, request: Request): Promise<object> {
+    const { hook, secrets } = typeof schema === 'string' ? OPERATIONS[schema] : { hook: undefined, secrets: [] };
     const body = wrapSecrets(await this.validated(schema, request.body), secrets);
     if (!hook) return body;
     // A hook may hand a secret back as a plain string: it is wrapped again before the handler sees it.
     return wrapSecrets(await this.hooks.run(hook, body as never, request), secrets);
   }
 
-  private async validated(schema: AuthSchemaName, body: unknown): Promise<Record<string, unknown>> {
-    // A route that takes no body accepts none, or `{}`.
+  private async validated(schema: BodySchema, body: unknown): Promise<Record<string, unknown>> {
+    // A route that takes no body accepts none, or `{}`; a feature's request class sees no body as `{}`.
     if (body === undefined && schema === 'empty') return {};
+    if (body === undefined && typeof schema !== 'string') body = {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new AuthError('VALIDATION_FAILED', { message: ['body must be a JSON object'] });
     }
-    const problems = jsonBodyProblems(body as Record<string, unknown>, this.fields.get(schema)!);
+    const problems = jsonBodyProblems(body as Record<string, unknown>, this.fieldsOf(schema));
     if (problems.length > 0) throw new AuthError('VALIDATION_FAILED', { message: problems });
     if (schema === 'empty') return {};
-    const instance = plainToInstance(this.schemas[schema], body) as object;
+    const instance = plainToInstance(typeof schema === 'string' ? this.schemas[schema] : schema, body) as object;
     const errors = await validate(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,
@@ -106,6 +110,12 @@ export class BeforeHooksInterceptor implements NestInterceptor {
     });
     if (errors.length > 0) throw new AuthError('VALIDATION_FAILED', { message: problemsOf(errors) });
     return { ...(instance as Record<string, unknown>) };
+  }
+
+  private fieldsOf(schema: BodySchema): ReadonlySet<string> {
+    let fields = this.fields.get(schema);
+    if (fields === undefined) this.fields.set(schema, (fields = fieldsOf(schema as Type<object>)));
+    return fields;
   }
 }
 

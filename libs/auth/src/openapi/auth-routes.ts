@@ -1,6 +1,7 @@
 import type { AuthConfig } from '../config/auth-config.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 import type { AuthSchemaName } from '../users/auth-schemas.js';
+import { adminRoutes } from './admin-routes.js';
 
 /** What the document says about one route of the library. */
 export interface AuthRoute {
@@ -230,7 +231,7 @@ export function authRoutes(config: AuthConfig): AuthRoute[] {
       : []),
   ];
   const passkeys = config.passkeys ? passkeyRoutes(limited, credentialBody, unverified) : [];
-  return [...password, ...oauth, ...accounts, ...passkeys, ...credential].map((route) => ({ ...route, errors: [...route.errors, ...pathRules(route), ...COMMON] }));
+  return [...password, ...oauth, ...accounts, ...passkeys, ...credential, ...adminRoutes(config)].map((route) => ({ ...route, errors: [...route.errors, ...pathRules(route), ...COMMON] }));
 }
 
 /** A path parameter that is not valid percent-encoding is 400 VALIDATION_FAILED (RFC 3986 §2.1; docs/decisions/0004-errors.md). */

@@ -1,0 +1,102 @@
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { AuthError } from '../errors/auth.error.js';
+import { AuthBody } from '../http/auth-body.decorator.js';
+import { isUuid } from '../persistence/uuid.js';
+import type { AdminUserDetails, AdminUserPage } from './admin-bodies.js';
+import { DeactivationRequest } from './admin-requests.js';
+import { Impersonation } from './impersonation.service.js';
+import { UserAdministration } from './user-administration.js';
+import { noSuchUser, UserDirectory } from './user-directory.js';
+
+/**
+ * The administration of users, under `<prefix>/admin` (docs/guides/administration.md): each route
+ * behind its permission of the `authorization` policy, none open to an administrator who is
+ * impersonating someone (403 `IMPERSONATION_RESTRICTED`, checked first). The acting administrator
+ * is recorded in the events.
+ */
+@Controller()
+@UseGuards(CurrentUserGuard)
+@RestrictedWhileImpersonating()
+export class AdminUsersController {
+  constructor(
+    private readonly directory: UserDirectory,
+    private readonly administration: UserAdministration,
+    private readonly impersonation: Impersonation,
+  ) {}
+
+  /** 200 `{ users, nextCursor }`, newest first; `query` is a prefix of the email. */
+  @Get('admin/users')
+  list(@Query('query') query: unknown, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<AdminUserPage> {
+    return this.directory.list({ query: query as string | undefined, limit: limitOf(limit), cursor: cursorOf(cursor) });
+  }
+
+  @Get('admin/users/:id')
+  details(@Param('id') id: string): Promise<AdminUserDetails> {
+    return this.directory.details(userIdOf(id));
+  }
+
+  /** 204: `is_active` false, every credential of the user ended; `svc.user.deactivated` with the administrator and the reason. */
+  @Post('admin/users/:id/deactivate')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async deactivate(@Param('id') id: string, @AuthBody(DeactivationRequest) body: DeactivationRequest, @Req() request: Request): Promise<void> {
+    await this.administration.deactivate(userIdOf(id), { actorId: actorOf(request), reason: body.reason ?? null, request });
+  }
+
+  @Post('admin/users/:id/activate')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async activate(@Param('id') id: string, @AuthBody('empty') _body: object, @Req() request: Request): Promise<void> {
+    await this.administration.activate(userIdOf(id), { actorId: actorOf(request), request });
+  }
+
+  @Post('admin/users/:id/revoke-sessions')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  revokeSessions(@Param('id') id: string, @AuthBody('empty') _body: object): Promise<void> {
+    return this.administration.revokeSessions(userIdOf(id));
+  }
+
+  /** 202: the reset message forgot-password sends goes to the user. */
+  @Post('admin/users/:id/password-reset')
+  @HttpCode(HttpStatus.ACCEPTED)
+  async passwordReset(@Param('id') id: string, @AuthBody('empty') _body: object, @Req() request: Request): Promise<void> {
+    await this.administration.sendPasswordReset(userIdOf(id), { actorId: actorOf(request), request });
+  }
+
+  @Delete('admin/users/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  remove(@Param('id') id: string, @Req() request: Request): Promise<void> {
+    return this.administration.delete(userIdOf(id), { actorId: actorOf(request), request });
+  }
+
+  /** 200: the user's credential, as their login would answer. */
+  @Post('admin/users/:id/impersonate')
+  @HttpCode(HttpStatus.OK)
+  impersonate(@Param('id') id: string, @AuthBody('empty') _body: object, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
+    return this.impersonation.start(principalOf(request)!, userIdOf(id), request, response);
+  }
+}
+
+/** The acting administrator. */
+function actorOf(request: Request): string {
+  return principalOf(request)!.user.id;
+}
+
+/** A path id that cannot name a user is an unknown user (404), never a statement. */
+function userIdOf(id: string): string {
+  if (!isUuid(id)) throw noSuchUser();
+  return id.toLowerCase();
+}
+
+function limitOf(limit: unknown): number | undefined {
+  if (limit === undefined) return undefined;
+  if (typeof limit !== 'string' || !/^[0-9]{1,3}$/.test(limit)) throw new AuthError('VALIDATION_FAILED', { message: ['limit must be an integer from 1 to 100'] });
+  return Number(limit);
+}
+
+function cursorOf(cursor: unknown): string | undefined {
+  if (cursor === undefined) return undefined;
+  if (typeof cursor !== 'string' || cursor.length > 512) throw new AuthError('VALIDATION_FAILED', { message: ['cursor is not one this list issued'] });
+  return cursor;
+}

@@ -1,0 +1,5 @@
+// User administration (docs/guides/administration.md), in one suite: each file of test/admin/cases/
+// describes its applications with their own setup and teardown.
+await import('./cases/user-list.js');
+await import('./cases/user-actions.js');
+await import('./cases/impersonation.js');
