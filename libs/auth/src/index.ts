@@ -120,3 +120,9 @@ export type { OAuthUserInfo } from './config/oauth-options.js';
 export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody, UserBodyFeatures, UserBodyOf } from './users/user-body.js';
+
+// Roles and permissions (docs/guides/roles-and-permissions.md).
+export type { AuthorizationOptions } from './config/auth-options.js';
+export { Permissions, Roles } from './authorization/authorization.decorators.js';
+export { AuthorizationGuard } from './authorization/authorization.guard.js';
+export { UserRole } from './entities/user-role.entity.js';

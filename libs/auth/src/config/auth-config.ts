@@ -101,6 +101,12 @@ export interface AuthConfig {
     readonly redis?: RedisPubSubClient | RedisUrl;
     readonly channel: string;
   };
+  /** Roles and permissions (docs/guides/roles-and-permissions.md); absent: off. */
+  readonly authorization?: {
+    /** Each role's permissions, sorted, as written (`users:*` is not expanded). */
+    readonly roles: Readonly<Record<string, readonly string[]>>;
+    readonly defaultRoles: readonly string[];
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

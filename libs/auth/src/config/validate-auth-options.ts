@@ -10,6 +10,7 @@ import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
+import { validateAuthorization } from './validate-authorization.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -93,6 +94,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     mfa: validateMfa(options.mfa, shape.loginMethods, keySource),
     passkeys: validatePasskeys(options.passkeys, baseUrl, keySource),
     principalCache: validatePrincipalCache(options.principalCache),
+    authorization: validateAuthorization(options.authorization),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {
