@@ -10,7 +10,7 @@ import { TimedExpressAdapter } from '../../apps/demo/src/timed-express.adapter.j
 import { BenchAppModule } from './bench-app.module.js';
 
 const config = readDemoConfig(process.env);
-const app = await NestFactory.create<NestExpressApplication>(BenchAppModule.register(config), new TimedExpressAdapter(config.requestTimeouts), { logger: ['log', 'warn', 'error'] });
+const app = await NestFactory.create<NestExpressApplication>(BenchAppModule.register(config, process.env.BENCH_AUTHORIZATION === '1'), new TimedExpressAdapter(config.requestTimeouts), { logger: ['log', 'warn', 'error'] });
 configureDemoApp(app);
 app.enableShutdownHooks();
 await app.listen(config.port, config.host);

@@ -58,7 +58,7 @@ export async function createAdminApp(engine: Engine, credential: CredentialKind,
     auth,
     user: async (email, roles = []) => {
       const { user, headers } = await signIn(t.app, email);
-      for (const role of roles) await grant(auth, user.id, role);
+      for (const role of roles) await auth.grantRole(user.id, role);
       return { userId: user.id, email: user.email, headers };
     },
     call: (held, method, path, body) => {
@@ -80,12 +80,6 @@ export async function createAdminApp(engine: Engine, credential: CredentialKind,
       return response;
     },
   };
-}
-
-/** Grants a role through AuthService (part of the authorization feature), as a seed script would. */
-async function grant(auth: AuthService, userId: string, role: string): Promise<void> {
-  const service = auth as unknown as { grantRole?(userId: string, role: string): Promise<unknown> };
-  if (service.grantRole) await service.grantRole(userId, role);
 }
 
 /** The cookies a response sets, by name. */

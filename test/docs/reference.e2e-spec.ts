@@ -45,7 +45,7 @@ function optionsTheValidatorReads(): Set<string> {
         if (Array.isArray(target) && !isIndex) return child;
         const childPath = isIndex ? `${path}[]` : path ? `${path}.${key}` : key;
         read.add(childPath);
-        const opaque = ['rateLimit.redis', 'entities.user', 'hooks'].includes(childPath) || typeof child === 'function';
+        const opaque = ['rateLimit.redis', 'entities.user', 'hooks', 'authorization.roles'].includes(childPath) || typeof child === 'function';
         return child !== null && typeof child === 'object' && !opaque ? record(child as object, childPath) : child;
       },
     });
@@ -68,6 +68,7 @@ function optionsTheValidatorReads(): Set<string> {
       cookie: {},
       purge: { cron: '0 * * * *' },
       trustProxy: 1,
+      authorization: { roles: { admin: ['users:*'], member: [] }, defaultRoles: ['member'] },
       ...(credential === 'jwt' ? { jwt: {} } : { session: {} }),
     };
     const recorded = record(options, '');

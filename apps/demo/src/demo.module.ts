@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, authEntities, authMigrations } from '#svc/auth';
+import { AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
 import { DemoController } from './demo.controller.js';
 import { demoAuthOptions } from './demo-auth-options.js';
 import { DemoEventLog } from './demo-event-log.js';
@@ -21,7 +21,8 @@ const sqliteFileSettings = { enableWAL: true, prepareDatabase: (db: { pragma(sql
 
 @Module({})
 export class DemoModule {
-  static register(config: DemoConfig): DynamicModule {
+  /** `extra`: options over the demo's own, for the bench app's variants (a roles policy, say). */
+  static register(config: DemoConfig, extra: Partial<AuthOptions> = {}): DynamicModule {
     return {
       module: DemoModule,
       imports: [
@@ -35,7 +36,7 @@ export class DemoModule {
           migrationsRun: true,
           logging: false,
         }),
-        AuthModule.forRoot(demoAuthOptions(config)),
+        AuthModule.forRoot({ ...demoAuthOptions(config), ...extra }),
       ],
       controllers: [DemoController, DemoPageController],
       providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],

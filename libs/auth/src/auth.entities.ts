@@ -12,11 +12,12 @@ import { RefreshFamily } from './credentials/jwt/refresh-family.entity.js';
 import { RefreshToken } from './credentials/jwt/refresh-token.entity.js';
 import { Session } from './credentials/session/session.entity.js';
 import { User, type SvcUser } from './entities/user.entity.js';
+import { UserRole } from './entities/user-role.entity.js';
 
-export { EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User };
+export { EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User, UserRole };
 export type { SvcUser };
 
 /** Every entity the library stores rows with, for the application's TypeORM `entities` list. */
 export function authEntities(user: Type<SvcUser> = User): Type<unknown>[] {
-  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken, MfaTotp, MfaRecoveryCode, Passkey, PasskeyUsedChallenge];
+  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken, MfaTotp, MfaRecoveryCode, Passkey, PasskeyUsedChallenge, UserRole];
 }

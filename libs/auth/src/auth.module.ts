@@ -1,5 +1,5 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS, AUTH_SCHEMAS } from './config/auth.constants.js';
 import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
@@ -53,6 +53,7 @@ import { WaysIn } from './users/ways-in.js';
 import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { noPrincipalCacheProviders, principalCacheProviders } from './principal-cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
+import { authorizationProviders } from './authorization/authorization.providers.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
 const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts> = { password: passwordLoginParts, oauth2: oauth2LoginParts, oidc: oidcLoginParts };
@@ -125,6 +126,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     AuthRequestGuard,
     ...userAdministrationProviders,
     ...rateLimitProviders(),
+    ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
@@ -136,7 +138,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...definition,
     module: AuthModule,
     global: true,
-    imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity))],
+    imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity)), DiscoveryModule],
     controllers,
     providers: [...(definition.providers ?? []), ...providers],
     exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage, AfterResponse],

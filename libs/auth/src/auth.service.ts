@@ -17,6 +17,7 @@ import { SessionStore } from './credentials/session/session-store.js';
 import type { UserBody } from './users/user-body.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
+import { RoleStore } from './authorization/role-store.js';
 import type { AdminUserDetails, AdminUserPage, UserListQuery } from './admin/admin-bodies.js';
 import { UserAdministration } from './admin/user-administration.js';
 import { UserDirectory } from './admin/user-directory.js';
@@ -54,6 +55,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     @Inject(CREDENTIAL_REVOKER) private readonly revoker: CredentialRevoker,
     private readonly moduleRef: ModuleRef,
     private readonly invalidations: PrincipalInvalidations,
+    private readonly roles: RoleStore,
     private readonly directory: UserDirectory,
     private readonly administration: UserAdministration,
   ) {}
@@ -125,6 +127,30 @@ export class AuthService<U extends SvcUser = SvcUser> {
    */
   invalidateUser(userId: string): Promise<void> {
     return this.unitOfWork.transaction((manager) => this.invalidations.userChanged(manager, userId));
+  }
+
+  /**
+   * Grants the user a role of the `authorization` policy (docs/guides/roles-and-permissions.md): from
+   * a seed script, say. It takes effect at the user's next request, on every instance. Resolves to
+   * false when the user held it already. 400 `ROLE_UNKNOWN` for a role the policy does not define,
+   * 404 `NOT_FOUND` for no such user (as `AuthError`s). `actorId`: who granted it (`granted_by`).
+   */
+  grantRole(userId: string, role: string, options: { actorId?: string } = {}): Promise<boolean> {
+    return this.unitOfWork.transaction((manager) => this.roles.grant(manager, userId, role, options.actorId ?? null));
+  }
+
+  /**
+   * Revokes a role the user holds, at the user's next request on every instance. 404 `NOT_FOUND`
+   * when the user does not hold it (or does not exist); 409 `LAST_ADMIN` when no active user would be
+   * left holding `users:roles`.
+   */
+  revokeRole(userId: string, role: string): Promise<void> {
+    return this.unitOfWork.transaction((manager) => this.roles.revoke(manager, userId, role));
+  }
+
+  /** The user's roles, sorted; 404 `NOT_FOUND` for no such user. */
+  rolesOf(userId: string): Promise<string[]> {
+    return this.unitOfWork.autocommit((manager) => this.roles.list(manager, userId));
   }
 
   /**

@@ -121,6 +121,12 @@ export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
 export type { UserBody, UserBodyFeatures, UserBodyOf } from './users/user-body.js';
 
+// Roles and permissions (docs/guides/roles-and-permissions.md).
+export type { AuthorizationOptions } from './config/auth-options.js';
+export { Permissions, Roles } from './authorization/authorization.decorators.js';
+export { AuthorizationGuard } from './authorization/authorization.guard.js';
+export { UserRole } from './entities/user-role.entity.js';
+
 // User administration (docs/guides/administration.md): the admin section, its bodies, events and the impersonation restriction.
 export type { AdminOptions } from './config/auth-options.js';
 export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';

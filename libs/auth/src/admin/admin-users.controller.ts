@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Permissions } from '../authorization/authorization.decorators.js';
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
@@ -6,7 +7,7 @@ import { AuthError } from '../errors/auth.error.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { isUuid } from '../persistence/uuid.js';
 import type { AdminUserDetails, AdminUserPage } from './admin-bodies.js';
-import { DeactivationRequest } from './admin-requests.js';
+import { DeactivationRequest, RoleGrantRequest } from './admin-requests.js';
 import { Impersonation } from './impersonation.service.js';
 import { UserAdministration } from './user-administration.js';
 import { noSuchUser, UserDirectory } from './user-directory.js';
@@ -29,29 +30,50 @@ export class AdminUsersController {
 
   /** 200 `{ users, nextCursor }`, newest first; `query` is a prefix of the email. */
   @Get('admin/users')
+  @Permissions('users:read')
   list(@Query('query') query: unknown, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<AdminUserPage> {
     return this.directory.list({ query: query as string | undefined, limit: limitOf(limit), cursor: cursorOf(cursor) });
   }
 
   @Get('admin/users/:id')
+  @Permissions('users:read')
   details(@Param('id') id: string): Promise<AdminUserDetails> {
     return this.directory.details(userIdOf(id));
   }
 
+  /** 204, also when the user held the role already; 400 `ROLE_UNKNOWN` for a role the policy does not define. */
+  @Post('admin/users/:id/roles')
+  @Permissions('users:roles')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async grantRole(@Param('id') id: string, @AuthBody(RoleGrantRequest) body: RoleGrantRequest, @Req() request: Request): Promise<void> {
+    await this.administration.grantRole(userIdOf(id), body.role, { actorId: actorOf(request) });
+  }
+
+  /** 204; 404 when the user does not hold it; 409 `LAST_ADMIN` for the last active holder of `users:roles`. */
+  @Delete('admin/users/:id/roles/:role')
+  @Permissions('users:roles')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  revokeRole(@Param('id') id: string, @Param('role') role: string): Promise<void> {
+    return this.administration.revokeRole(userIdOf(id), role);
+  }
+
   /** 204: `is_active` false, every credential of the user ended; `svc.user.deactivated` with the administrator and the reason. */
   @Post('admin/users/:id/deactivate')
+  @Permissions('users:ban')
   @HttpCode(HttpStatus.NO_CONTENT)
   async deactivate(@Param('id') id: string, @AuthBody(DeactivationRequest) body: DeactivationRequest, @Req() request: Request): Promise<void> {
     await this.administration.deactivate(userIdOf(id), { actorId: actorOf(request), reason: body.reason ?? null, request });
   }
 
   @Post('admin/users/:id/activate')
+  @Permissions('users:ban')
   @HttpCode(HttpStatus.NO_CONTENT)
   async activate(@Param('id') id: string, @AuthBody('empty') _body: object, @Req() request: Request): Promise<void> {
     await this.administration.activate(userIdOf(id), { actorId: actorOf(request), request });
   }
 
   @Post('admin/users/:id/revoke-sessions')
+  @Permissions('users:ban')
   @HttpCode(HttpStatus.NO_CONTENT)
   revokeSessions(@Param('id') id: string, @AuthBody('empty') _body: object): Promise<void> {
     return this.administration.revokeSessions(userIdOf(id));
@@ -59,12 +81,14 @@ export class AdminUsersController {
 
   /** 202: the reset message forgot-password sends goes to the user. */
   @Post('admin/users/:id/password-reset')
+  @Permissions('users:update')
   @HttpCode(HttpStatus.ACCEPTED)
   async passwordReset(@Param('id') id: string, @AuthBody('empty') _body: object, @Req() request: Request): Promise<void> {
     await this.administration.sendPasswordReset(userIdOf(id), { actorId: actorOf(request), request });
   }
 
   @Delete('admin/users/:id')
+  @Permissions('users:delete')
   @HttpCode(HttpStatus.NO_CONTENT)
   remove(@Param('id') id: string, @Req() request: Request): Promise<void> {
     return this.administration.delete(userIdOf(id), { actorId: actorOf(request), request });
@@ -72,6 +96,7 @@ export class AdminUsersController {
 
   /** 200: the user's credential, as their login would answer. */
   @Post('admin/users/:id/impersonate')
+  @Permissions('users:impersonate')
   @HttpCode(HttpStatus.OK)
   impersonate(@Param('id') id: string, @AuthBody('empty') _body: object, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<object> {
     return this.impersonation.start(principalOf(request)!, userIdOf(id), request, response);

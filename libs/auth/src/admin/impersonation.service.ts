@@ -6,6 +6,8 @@ import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER } from '../credentials/credential
 import type { CredentialDevices } from '../credentials/credential-devices.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import type { Principal } from '../credentials/credential-resolver.js';
+import { grantsPermission, permissionsOfRoles } from '../config/authorization-policy.js';
+import { RoleStore } from '../authorization/role-store.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
@@ -26,7 +28,7 @@ export class Impersonation {
   private readonly lifetimeSeconds: number;
 
   constructor(
-    @Inject(AUTH_CONFIG) config: AuthConfig,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CREDENTIAL_DEVICES) private readonly devices: CredentialDevices,
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
     private readonly unitOfWork: UnitOfWork,
@@ -34,6 +36,7 @@ export class Impersonation {
     private readonly completion: LoginCompletion,
     private readonly serializer: UserSerializer,
     private readonly events: AuthEventPublisher,
+    private readonly roles: RoleStore,
   ) {
     this.lifetimeSeconds = config.admin!.impersonationTtlSeconds;
   }
@@ -50,14 +53,17 @@ export class Impersonation {
     // OWASP ASVS 5.0 V8.2.1: impersonation never reaches an account that holds the same power.
     if (await this.mayImpersonate(target.id)) throw new AuthError('PERMISSION_DENIED', { message: 'This user may impersonate others and cannot be impersonated' });
     const actorId = admin.user.id;
-    const staged = await this.unitOfWork.transaction((manager) => this.completion.impersonate(manager, target, request, { actorId, lifetimeSeconds: this.lifetimeSeconds }));
+    const staged = await this.unitOfWork.transaction(async (manager) =>
+      this.completion.impersonate(manager, await this.users.loadRoles(manager, target), request, { actorId, lifetimeSeconds: this.lifetimeSeconds }),
+    );
     this.events.publishAfterResponse(request, AuthEvent.ImpersonationStarted, { user: this.serializer.serialize(target), actorId });
     return this.completion.impersonationAsJson(response, staged);
   }
 
   /** Whether the user's roles grant `users:impersonate`. */
   private async mayImpersonate(userId: string): Promise<boolean> {
-    return userId === '';
+    const roles = await this.unitOfWork.autocommit((manager) => this.roles.list(manager, userId));
+    return grantsPermission(permissionsOfRoles(this.config.authorization!, roles), 'users:impersonate');
   }
 
   /** Ends the impersonated credential the request presented and clears its cookie; 409 `NOT_IMPERSONATING` for the user's own. */

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import { RoleStore } from '../authorization/role-store.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
@@ -39,8 +40,19 @@ export class UserAdministration {
     private readonly users: UserStore,
     private readonly serializer: UserSerializer,
     private readonly events: AuthEventPublisher,
+    private readonly roles: RoleStore,
     private readonly moduleRef: ModuleRef,
   ) {}
+
+  /** Grants a role of the policy (400 `ROLE_UNKNOWN`); a role held already changes nothing. 404 for an unknown user. */
+  async grantRole(userId: string, role: string, action: AdminAction = {}): Promise<boolean> {
+    return this.unitOfWork.transaction((manager) => this.roles.grant(manager, userId, role, action.actorId ?? null));
+  }
+
+  /** Revokes a role the user holds (else 404); 409 `LAST_ADMIN` for the last active holder of `users:roles`. */
+  async revokeRole(userId: string, role: string): Promise<void> {
+    await this.unitOfWork.transaction((manager) => this.roles.revoke(manager, userId, role));
+  }
 
   /**
    * `is_active` false and every credential of the user ended, refused at its next request on every
@@ -51,7 +63,8 @@ export class UserAdministration {
     const changed = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
       if (!user.isActive) return null;
-      await this.assertNotLastAdmin(manager, user.id);
+      // The user keeps no role that counts: an inactive holder manages nothing.
+      await this.roles.assertNotLastAdmin(manager, user, []);
       await this.users.deactivate(manager, user.id);
       // OWASP ASVS 5.0 V7.4.2: a deactivated account's sessions end, so activating it later brings none back.
       await this.revoker.revokeAllOfUser(manager, user.id);
@@ -95,7 +108,7 @@ export class UserAdministration {
   async delete(userId: string, action: AdminAction = {}): Promise<void> {
     const deleted = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
-      if (user.isActive) await this.assertNotLastAdmin(manager, user.id);
+      await this.roles.assertNotLastAdmin(manager, user, []);
       await this.revoker.revokeAllOfUser(manager, user.id);
       for (const metadata of manager.connection.entityMetadatas) {
         if (USER_TABLES.includes(metadata.tableName) && metadata.findColumnWithDatabaseName('user_id')) {
@@ -113,12 +126,6 @@ export class UserAdministration {
     const user = await this.users.lockById(manager, userId);
     if (!user) throw noSuchUser();
     return user;
-  }
-
-  /** 409 `LAST_ADMIN` when `userId` is the last active holder of `users:roles`. */
-  private async assertNotLastAdmin(manager: EntityManager, userId: string): Promise<void> {
-    void manager;
-    void userId;
   }
 
   private optional<T>(type: Type<T>): T | undefined {

@@ -1,16 +1,18 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, In } from 'typeorm';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { CREDENTIAL_DEVICES } from '../credentials/credential.tokens.js';
 import type { CredentialDevices } from '../credentials/credential-devices.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import { UserRole } from '../entities/user-role.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { LinkedAccounts } from '../oauth/linked-accounts.service.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { hasControlOrFormatCharacter, MAX_EMAIL_LENGTH, normalizeEmail } from '../users/email.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
+import { withRoles } from '../users/user-roles.js';
 import { UserStore } from '../users/user-store.js';
 import { WaysIn } from '../users/ways-in.js';
 import type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin-bodies.js';
@@ -49,7 +51,7 @@ export class UserDirectory {
     const query = prefixOf(request.query);
     const limit = limitOf(request.limit);
     const after = request.cursor === undefined ? undefined : cursor.read(request.cursor, query);
-    const rows = await this.unitOfWork.autocommit((manager) => this.page(manager, query, after, limit + 1));
+    const rows = await this.unitOfWork.autocommit(async (manager) => this.withRolesOfEach(manager, await this.page(manager, query, after, limit + 1)));
     const users = rows.slice(0, limit);
     const last = rows.length > limit ? users[users.length - 1] : undefined;
     return {
@@ -60,7 +62,10 @@ export class UserDirectory {
 
   /** The user's details, or 404 `NOT_FOUND`. */
   async details(userId: string): Promise<AdminUserDetails> {
-    const user = await this.unitOfWork.autocommit((manager) => this.users.findById(manager, userId));
+    const user = await this.unitOfWork.autocommit(async (manager) => {
+      const found = await this.users.findById(manager, userId);
+      return found && this.users.loadRoles(manager, found);
+    });
     if (!user) throw noSuchUser();
     const loginMethods = await this.loginMethodsOf(user);
     const sessions = await this.unitOfWork.autocommit(async (manager) => (await this.devices.listOfUser(manager, user.id)).length);
@@ -91,6 +96,14 @@ export class UserDirectory {
     if (after) builder.andWhere('(u.created_at, u.id) < (:createdAt, :id)', { createdAt: after.createdAt, id: after.id });
     const { entities, raw } = await builder.getRawAndEntities<{ cursor_created_at: string }>();
     return entities.map((user, i) => ({ user, createdAt: String(raw[i].cursor_created_at) }));
+  }
+
+  /** With `authorization`, each row carrying its roles (for the user body), in one statement for the page. */
+  private async withRolesOfEach<R extends { user: SvcUser }>(manager: EntityManager, rows: R[]): Promise<R[]> {
+    if (!this.config.authorization || rows.length === 0) return rows;
+    const grants = await manager.find(UserRole, { select: { userId: true, role: true }, where: { userId: In(rows.map(({ user }) => user.id)) } });
+    for (const { user } of rows) withRoles(user, grants.filter((grant) => grant.userId === user.id).map((grant) => grant.role));
+    return rows;
   }
 
   /** As GET /accounts answers the user itself: its password, and its identities at the configured providers. */

@@ -101,6 +101,12 @@ export interface AuthConfig {
     readonly redis?: RedisPubSubClient | RedisUrl;
     readonly channel: string;
   };
+  /** Roles and permissions (docs/guides/roles-and-permissions.md); absent: off. */
+  readonly authorization?: {
+    /** Each role's permissions, sorted, as written (`users:*` is not expanded). */
+    readonly roles: Readonly<Record<string, readonly string[]>>;
+    readonly defaultRoles: readonly string[];
+  };
   /** Present when the `/admin` routes are on (docs/guides/administration.md). */
   readonly admin?: {
     readonly impersonationTtlSeconds: number;

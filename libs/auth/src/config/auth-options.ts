@@ -223,6 +223,18 @@ export interface PrincipalCacheOptions {
   channel?: string;
 }
 
+/**
+ * Roles and permissions (docs/guides/roles-and-permissions.md): each role grants permissions
+ * `<resource>:<action>`, or `<resource>:*` for every action of a resource. Roles are stored per user
+ * (table `user_roles`); the principal carries them and their permissions.
+ */
+export interface AuthorizationOptions {
+  /** Every role and the permissions it grants: `{ admin: ['users:*'], editor: ['notes:read', 'notes:write'] }`. Required. */
+  roles: Record<string, readonly string[]>;
+  /** Roles every new user gets at signup (password and provider signups alike). @default [] */
+  defaultRoles?: readonly string[];
+}
+
 export interface RateLimitOptions {
   /** @default 60 (>= 1) */
   windowSeconds?: number;
@@ -305,6 +317,8 @@ export interface AuthOptions {
   passkeys?: PasskeyOptions;
   /** Opt-in cache of resolved principals, revocable across instances (docs/guides/principal-cache.md). @default unset: every guarded request reads the database */
   principalCache?: PrincipalCacheOptions;
+  /** Roles and permissions of the application's users (docs/guides/roles-and-permissions.md). @default unset: no roles in the user body */
+  authorization?: AuthorizationOptions;
   /** The `/admin` routes and impersonation (needs `authorization`; docs/guides/administration.md). @default unset: no admin routes */
   admin?: AdminOptions;
   /** Login through plain OAuth 2.0 providers. */

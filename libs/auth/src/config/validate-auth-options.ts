@@ -11,6 +11,7 @@ import { validatePasskeys } from './validate-passkeys.js';
 import { validateAdmin } from './validate-admin.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
+import { validateAuthorization } from './validate-authorization.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -94,7 +95,8 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     mfa: validateMfa(options.mfa, shape.loginMethods, keySource),
     passkeys: validatePasskeys(options.passkeys, baseUrl, keySource),
     principalCache: validatePrincipalCache(options.principalCache),
-    admin: validateAdmin(options.admin, (options as { authorization?: unknown }).authorization !== undefined, keySource),
+    authorization: validateAuthorization(options.authorization),
+    admin: validateAdmin(options.admin, options.authorization !== undefined, keySource),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

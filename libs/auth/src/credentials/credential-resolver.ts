@@ -45,5 +45,9 @@ export function principalOfCredential(user: SvcUser, body: UserBody, credential:
  */
 export function copyOfPrincipal(principal: Principal): Principal {
   const user = Object.assign(Object.create(Object.getPrototypeOf(principal.user) as object) as SvcUser, principal.user);
-  return { ...principal, user, body: { ...principal.body } };
+  const body = { ...principal.body };
+  // The lists too: a handler that pushes onto its request.user.roles changes no other request's.
+  if (body.roles) body.roles = [...body.roles];
+  if (body.permissions) body.permissions = [...body.permissions];
+  return { ...principal, user, body };
 }

@@ -63,6 +63,12 @@ export const AUTH_ERRORS = {
   /** POST /admin/impersonation/stop with a credential that is the user's own. */
   NOT_IMPERSONATING: [HttpStatus.CONFLICT, 'This credential is not an impersonation'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
+  /** `@Roles` / `@Permissions`: a signed-in user without the roles or permissions the route needs. */
+  PERMISSION_DENIED: [HttpStatus.FORBIDDEN, 'Permission denied'],
+  /** A grant of a role the `authorization` policy does not define. */
+  ROLE_UNKNOWN: [HttpStatus.BAD_REQUEST, 'Unknown role'],
+  /** Revoking (deactivating, deleting) would leave no active user holding `users:roles`. */
+  LAST_ADMIN: [HttpStatus.CONFLICT, 'No user would be left to manage roles'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],

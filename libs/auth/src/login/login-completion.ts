@@ -7,6 +7,7 @@ import { CredentialDelivery, type LoginResult } from '../credentials/credential-
 import type { CredentialIssuer, Impersonation } from '../credentials/credential-issuer.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { LoginProof, SecondFactorGate } from './login-parts.js';
+import { UserStore } from '../users/user-store.js';
 
 /** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
 export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };
@@ -33,6 +34,7 @@ export class LoginCompletion {
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
     @Inject(SECOND_FACTOR_GATE) private readonly secondFactor: SecondFactorGate,
     private readonly delivery: CredentialDelivery,
+    private readonly users: UserStore,
   ) {}
 
   /** In the login's transaction, with the user's row as it now stands. */
@@ -49,7 +51,9 @@ export class LoginCompletion {
    * the login is announced: the first factor's, or `{ method: 'passkey' }`.
    */
   async signIn(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof | { method: 'passkey' }): Promise<Extract<StagedLogin, { outcome: 'signed-in' }>> {
-    return { outcome: 'signed-in', login: { user, credential: await this.issuer.issue(manager, user, request), ...proof } };
+    // The login's body and event carry the roles as this transaction reads them (docs/guides/roles-and-permissions.md).
+    const signedIn = await this.users.loadRoles(manager, user);
+    return { outcome: 'signed-in', login: { user: signedIn, credential: await this.issuer.issue(manager, signedIn, request), ...proof } };
   }
 
   /**

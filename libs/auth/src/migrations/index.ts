@@ -7,6 +7,7 @@ import { SvcEmailLifecycle1764000000300 } from './1764000000300-svc-email-lifecy
 import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-families.js';
 import { SvcMfaTotp1764000000500 } from './1764000000500-svc-mfa-totp.js';
 import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
+import { SvcUserRoles1764000000700 } from './1764000000700-svc-user-roles.js';
 import { SvcAdministration1764000000800 } from './1764000000800-svc-administration.js';
 
 export {
@@ -20,6 +21,7 @@ export {
   SvcRateLimitUnlogged1763900000000,
   SvcRateLimitWindowEnd1763800000000,
   SvcRefreshFamilies1764000000400,
+  SvcUserRoles1764000000700,
 };
 
 /** The library's migrations, in order, for the application's TypeORM `migrations` list. */
@@ -33,5 +35,6 @@ export const authMigrations = [
   SvcRefreshFamilies1764000000400,
   SvcMfaTotp1764000000500,
   SvcPasskeys1764000000600,
+  SvcUserRoles1764000000700,
   SvcAdministration1764000000800,
 ];

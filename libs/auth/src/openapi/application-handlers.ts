@@ -4,6 +4,8 @@ import type { ModulesContainer } from '@nestjs/core';
 import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from '../credentials/auth-access.decorators.js';
 import { CurrentUserGuard } from '../credentials/current-user.guard.js';
 import { VerifiedEmailGuard } from '../credentials/verified-email.guard.js';
+import { REQUIRED_PERMISSIONS, REQUIRED_ROLES } from '../authorization/authorization.constants.js';
+import { AuthorizationGuard } from '../authorization/authorization.guard.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from '../rate-limit/rate-limit.constants.js';
 
 /** A route handler of the application, and what svc does on it. */
@@ -18,13 +20,17 @@ export interface ApplicationHandler {
   verifiedEmail: boolean;
   /** `@RateLimit()` / `@RateLimitFor()`, not skipped. */
   rateLimited: boolean;
+  /** `@Roles(...)` of the controller and the method (each level's, any of them). */
+  roles: string[];
+  /** `@Permissions(...)` of the controller and the method (all of them). */
+  permissions: string[];
 }
 
 const STATE_CHANGING = [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL];
 
 /**
  * The route handlers of every controller of the application, with what svc does on each: the
- * credential (`CurrentUserGuard` or `@RequireVerifiedEmail()` on the method or its controller, and
+ * credential (`CurrentUserGuard`, `@RequireVerifiedEmail()`, `@Roles()` or `@Permissions()` on the method or its controller, and
  * with the global guard all but the `@Public()` ones; `@OptionalAuth()` ones serve everyone, so
  * their credential is optional), the verified email and the rate limit.
  */
@@ -46,6 +52,8 @@ export function applicationHandlers(modules: ModulesContainer, globalGuard: bool
           changesState: STATE_CHANGING.includes(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod),
           verifiedEmail: guards.includes(VerifiedEmailGuard),
           rateLimited: limit !== undefined && !limit.skip,
+          roles: [...new Set([...(Reflect.getMetadata(REQUIRED_ROLES, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_ROLES, handler) ?? [])])],
+          permissions: [...new Set([...(Reflect.getMetadata(REQUIRED_PERMISSIONS, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_PERMISSIONS, handler) ?? [])])],
         });
       }
     }
@@ -54,7 +62,7 @@ export function applicationHandlers(modules: ModulesContainer, globalGuard: bool
 }
 
 function accessOf(controller: Function, handler: Function, guards: unknown[], globalGuard: boolean): ApplicationHandler['access'] {
-  if (guards.includes(CurrentUserGuard) || guards.includes(VerifiedEmailGuard)) return 'required';
+  if (guards.includes(CurrentUserGuard) || guards.includes(VerifiedEmailGuard) || guards.includes(AuthorizationGuard)) return 'required';
   if (!globalGuard) return undefined;
   const flag = (key: string) => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
   if (flag(PUBLIC_ROUTE)) return undefined;

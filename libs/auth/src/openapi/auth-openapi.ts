@@ -194,7 +194,11 @@ function userBodySchema(app: INestApplication, config: AuthConfig): SchemaObject
   if (config.mfa) {
     properties.mfa = { type: 'object', required: ['totp'], additionalProperties: false, properties: { totp: { type: 'boolean', description: 'Whether two-step login with an authenticator app is on' } } };
   }
-  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false } as SchemaObject;
+  if (config.authorization) {
+    properties.roles = { type: 'array', items: { type: 'string' }, description: 'The roles the user holds, sorted' };
+    properties.permissions = { type: 'array', items: { type: 'string' }, description: "On /me only: the union of the roles' permissions, sorted, as the policy writes them" };
+  }
+  return { type: 'object', properties, required: Object.keys(properties).filter((name) => name !== 'permissions'), additionalProperties: false } as SchemaObject;
 }
 
 function columnSchema(type: unknown): JsonSchema {
@@ -353,7 +357,8 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * 401 `UNAUTHENTICATED` (those with `@UseGuards(CurrentUserGuard)`, and with `globalGuard: true` every
  * route but the `@Public()` ones; `@OptionalAuth()` ones: the credential is optional), and with the
  * session cookie 403 `CSRF_REJECTED` on the ones that change state (docs/decisions/0023-cross-site-requests.md);
- * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`.
+ * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`;
+ * 403 `PERMISSION_DENIED` and `x-svc-roles` / `x-svc-permissions` with `@Roles()` / `@Permissions()`.
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
 function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
@@ -374,7 +379,11 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
       ...(handler.access && handler.changesState && config.credential === 'session' ? (['CSRF_REJECTED'] as const) : []),
       ...(handler.verifiedEmail ? (['EMAIL_NOT_VERIFIED'] as const) : []),
       ...(handler.rateLimited ? (['RATE_LIMITED'] as const) : []),
+      ...(handler.roles.length > 0 || handler.permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
     ];
     if (codes.length > 0) operation.responses = { ...operation.responses, ...errorResponsesOf(codes) };
+    // docs/guides/roles-and-permissions.md: what the route requires, for clients and reviewers.
+    if (handler.roles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-roles'] = handler.roles;
+    if (handler.permissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-permissions'] = handler.permissions;
   }
 }

@@ -43,6 +43,7 @@ export async function signIn(app: INestApplication, email: string, options: Sign
       await users.markEmailVerified(manager, user.id, clock.now());
       user = (await users.findByEmail(manager, normalized))!;
     }
+    user = await users.loadRoles(manager, user);
     return { user, credential: await issuer.issue(manager, user, request) };
   });
   const delivered = new DeliveryRecorder();

@@ -1,7 +1,12 @@
 import type { SvcUser } from '../entities/user.entity.js';
+import { rolesOf } from './user-roles.js';
 
-/** What svc adds to every user body when the feature is on: `emailVerified` with `emailVerification`, `mfa` with `mfa`. */
+/** What svc adds to every user body when the feature is on: `emailVerified` with `emailVerification`, `mfa` with `mfa`, `roles` with `authorization`. */
 export interface UserBodyFeatures {
+  /** With `authorization`: the roles the user holds, sorted (docs/guides/roles-and-permissions.md). */
+  roles?: string[];
+  /** With `authorization`, on `request.user` and `/me` only: the union of the roles' permissions, sorted, as the policy writes them. */
+  permissions?: string[];
   /** With `emailVerification`: whether the user's email is verified. */
   emailVerified?: boolean;
   /** With `mfa`: the user's second factors. */
@@ -21,16 +26,20 @@ export type UserBodyOf<U extends SvcUser, Returned extends Exclude<keyof U, keyo
 
 /**
  * Builds the serializer once: it copies exactly the returned columns, nothing else (docs/guides/application.md), with `emailVerified` (email verification on) whether the
- * user's email is verified, and with `mfa` (two-step login on) `mfa: { totp }`, from the user's row.
+ * user's email is verified, with `mfa` (two-step login on) `mfa: { totp }`, and with `roles`
+ * (authorization on) the roles loaded with the row (signup, login and the credential's resolution load them), from the user's row.
  */
-export function createUserSerializer(returnedColumns: readonly string[], options: { emailVerified?: boolean; mfa?: boolean } = {}): (user: SvcUser) => UserBody {
-  const added = [...(options.emailVerified ? ['emailVerified'] : []), ...(options.mfa ? ['mfa'] : [])];
+export function createUserSerializer(returnedColumns: readonly string[], options: { emailVerified?: boolean; mfa?: boolean; roles?: boolean } = {}): (user: SvcUser) => UserBody {
+  const added = [...(options.emailVerified ? ['emailVerified'] : []), ...(options.mfa ? ['mfa'] : []), ...(options.roles ? ['roles', 'permissions'] : [])];
   const fields = ['id', 'email', ...returnedColumns.filter((name) => name !== 'id' && name !== 'email' && !added.includes(name))];
   return (user) => {
     const body: Record<string, unknown> = {};
     for (const field of fields) body[field] = (user as unknown as Record<string, unknown>)[field] ?? null;
     if (options.emailVerified) body.emailVerified = user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined;
     if (options.mfa) body.mfa = { totp: user.mfaTotpEnabled === true };
+    // Only roles loaded with the row: a body never claims the user holds none when nobody looked.
+    const roles = options.roles ? rolesOf(user) : undefined;
+    if (roles) body.roles = [...roles];
     return body as UserBody;
   };
 }

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
-import { AUTH_CONFIG } from '../config/auth.constants.js';
+import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
+import type { Clock } from '../config/clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
+import { UserRole } from '../entities/user-role.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { hydrate, parameter, selectList } from '../persistence/row-hydrator.js';
 import { isUniqueViolation } from '../persistence/unique-violation.js';
@@ -11,6 +13,7 @@ import { isUuid } from '../persistence/uuid.js';
 import { emailSkeleton } from './email-skeleton.js';
 import { mixedScriptProblem } from './mixed-script.js';
 import { UserChanges } from './user-changes.js';
+import { withRoles } from './user-roles.js';
 
 /** Reads and writes rows of the application's user entity. */
 @Injectable()
@@ -20,6 +23,7 @@ export class UserStore {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly invalidations: UserChanges,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
   ) {}
 
   findByEmail(manager: EntityManager, normalizedEmail: string): Promise<SvcUser | null> {
@@ -73,7 +77,22 @@ export class UserStore {
       if (isUniqueViolation(error)) throw new AuthError('EMAIL_ALREADY_REGISTERED', { cause: error });
       throw error;
     }
-    return (await manager.findOneBy(this.config.userEntity, { id: user.id }))!;
+    const inserted = (await manager.findOneBy(this.config.userEntity, { id: user.id }))!;
+    return this.config.authorization ? this.grantDefaultRoles(manager, inserted, this.config.authorization.defaultRoles) : inserted;
+  }
+
+  /** With `authorization`, the row carrying the user's roles, read in the caller's transaction (a login's, say); without, the row as it is. */
+  async loadRoles<U extends SvcUser>(manager: EntityManager, user: U): Promise<U> {
+    if (!this.config.authorization) return user;
+    const rows = await manager.find(UserRole, { select: { role: true }, where: { userId: user.id } });
+    return withRoles(user, rows.map((row) => row.role));
+  }
+
+  /** A new user's `authorization.defaultRoles`, in the signup's transaction (docs/guides/roles-and-permissions.md), every way in alike. */
+  private async grantDefaultRoles(manager: EntityManager, user: SvcUser, roles: readonly string[]): Promise<SvcUser> {
+    const grantedAt = this.clock.now();
+    if (roles.length > 0) await manager.insert(UserRole, roles.map((role) => ({ userId: user.id, role, grantedAt, grantedBy: null })));
+    return withRoles(user, roles);
   }
 
   /**

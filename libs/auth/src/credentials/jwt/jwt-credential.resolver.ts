@@ -48,7 +48,7 @@ export class JwtCredentialResolver implements CredentialResolver {
     // One query: the user and its live family, neither revoked nor past its end (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0 V7.4.1).
     const found = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!found || !found.user.isActive) return null;
-    const principal = principalOfCredential(found.user, this.serializer.serialize(found.user), { familyId: claims.sid, impersonatedBy: claims.act?.sub });
+    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { familyId: claims.sid, impersonatedBy: claims.act?.sub });
     // A cached principal is shared: this request gets a copy of it too.
     return this.cache.fill(ticket, claims.sid, found.user.id, principal, found.familyEndsAt.getTime()) ? copyOfPrincipal(principal) : principal;
   }
@@ -63,6 +63,6 @@ export class JwtCredentialResolver implements CredentialResolver {
       return live ? { user: live.user, familyId: row!.familyId } : null;
     });
     if (!found?.user.isActive) return null;
-    return { user: found.user, body: this.serializer.serialize(found.user), familyId: found.familyId };
+    return { user: found.user, body: this.serializer.principalBody(found.user), familyId: found.familyId };
   }
 }

@@ -15,6 +15,7 @@ import { userAgentOf } from '../../http/user-agent.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
+import { rolesColumn, rolesFromRow, withRoles } from '../../users/user-roles.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */
@@ -90,7 +91,7 @@ export class RefreshFamilyStore {
   }
 
   /**
-   * The user, if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
+   * The user (with `authorization`, and its roles), if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
    * and before its absolute end, with that end: one query (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0
    * V7.4.1), a primary-key join and a probe of the partial index of revoked tokens, so a revoked or
    * ended family, or a deleted user, is refused at once.
@@ -103,7 +104,8 @@ export class RefreshFamilyStore {
     // not in the statement: the same test, without turning the clock into a parameter at every request.
     const familyEndsAt = connection.driver.prepareHydratedValue(rows[0].f_expires_at, this.expiresAtColumnOf(connection)) as Date;
     if (familyEndsAt.getTime() <= this.clock.now().getTime()) return null;
-    return { user: hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]), familyEndsAt };
+    const user = hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]);
+    return { user: this.config.authorization ? withRoles(user, rolesFromRow(rows[0])) : user, familyEndsAt };
   }
 
   /** The user's live families (not revoked, before their end, with a token that could still be presented), newest first. */
@@ -149,7 +151,7 @@ export class RefreshFamilyStore {
     const { driver } = dataSource;
     const table = (entity: Function) => driver.escape(dataSource.getMetadata(entity).tableName);
     this.liveFamilyUser ??= [
-      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, f.expires_at AS f_expires_at`,
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, f.expires_at AS f_expires_at${this.config.authorization ? `, ${rolesColumn(dataSource, 'u')}` : ''}`,
       `FROM ${table(this.config.userEntity)} u`,
       `INNER JOIN ${table(RefreshFamily)} f ON f.user_id = u.id`,
       `WHERE u.id = ${parameter(dataSource, 0)} AND f.id = ${parameter(dataSource, 1)}`,

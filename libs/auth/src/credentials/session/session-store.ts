@@ -16,6 +16,7 @@ import type { Impersonation } from '../credential-issuer.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
+import { rolesColumn, rolesFromRow, withRoles } from '../../users/user-roles.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */
@@ -63,13 +64,14 @@ export class SessionStore implements CredentialRevoker {
     return { token, expiresAt };
   }
 
-  /** The session and its user in one query, or null when the token's hash (`hashToken`) matches no row. */
+  /** The session and its user (with `authorization`, its roles too) in one query, or null when the token's hash (`hashToken`) matches no row. */
   async findWithUser(manager: EntityManager, tokenHash: string): Promise<{ session: Session; user: SvcUser } | null> {
     const rows = await preparedQuery(manager, this.lookupSql(manager.connection), [tokenHash]);
     if (rows.length === 0) return null;
+    const user = hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
     return {
       session: hydrate<Session>(manager.connection, Session, 's', rows[0]),
-      user: hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]),
+      user: this.config.authorization ? withRoles(user, rolesFromRow(rows[0])) : user,
     };
   }
 
@@ -129,7 +131,7 @@ export class SessionStore implements CredentialRevoker {
   /** Built once: the guard runs it on every request, so no query builder on that path. */
   private lookupSql(dataSource: DataSource): string {
     this.lookup ??= [
-      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, ${selectList(dataSource, Session, 's')}`,
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, ${selectList(dataSource, Session, 's')}${this.config.authorization ? `, ${rolesColumn(dataSource, 'u')}` : ''}`,
       `FROM ${dataSource.driver.escape(dataSource.getMetadata(Session).tableName)} s`,
       `INNER JOIN ${dataSource.driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u ON u.id = s.user_id`,
       `WHERE s.token_hash = ${parameter(dataSource, 0)}`,

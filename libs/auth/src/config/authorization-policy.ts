@@ -1,0 +1,32 @@
+import type { AuthConfig } from './auth-config.js';
+
+type Policy = NonNullable<AuthConfig['authorization']>;
+
+/** A role's name: never a comma or a space, so a list of roles reads back unambiguously. */
+export const ROLE_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** `<resource>:<action>`, or `<resource>:*` for every action of the resource. */
+export const PERMISSION = /^[A-Za-z][A-Za-z0-9_.-]{0,63}:(?:\*|[A-Za-z][A-Za-z0-9_.-]{0,63})$/;
+
+/** The union of the roles' permissions, sorted, as the policy writes them (`users:*` is not expanded); a role the policy no longer defines grants nothing. */
+export function permissionsOfRoles(policy: Policy, roles: readonly string[]): string[] {
+  const permissions = new Set<string>();
+  for (const role of roles) for (const permission of Object.hasOwn(policy.roles, role) ? policy.roles[role] : []) permissions.add(permission);
+  return [...permissions].sort();
+}
+
+/** Whether held permissions include `required`: the same string, or `<resource>:*` of its resource. */
+export function grantsPermission(held: readonly string[], required: string): boolean {
+  if (held.includes(required)) return true;
+  const resource = required.slice(0, required.indexOf(':'));
+  return held.includes(`${resource}:*`);
+}
+
+/** Some role of the policy grants the permission (itself, or its resource's `*`). */
+export function isDefinedPermission(policy: Policy, permission: string): boolean {
+  return Object.values(policy.roles).some((permissions) => grantsPermission(permissions, permission));
+}
+
+/** The roles whose permissions include `permission` (directly or through `<resource>:*`). */
+export function rolesGranting(policy: Policy, permission: string): string[] {
+  return Object.keys(policy.roles).filter((role) => grantsPermission(policy.roles[role], permission));
+}

@@ -1,0 +1,5 @@
+// Roles and permissions, in one suite (one module loading for the folder): each file of
+// test/authorization/cases/ describes its applications with their own setup and teardown.
+await import('./cases/startup.js');
+await import('./cases/guards.js');
+await import('./cases/two-instances.js');
