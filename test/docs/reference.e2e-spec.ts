@@ -69,6 +69,7 @@ function optionsTheValidatorReads(): Set<string> {
       purge: { cron: '0 * * * *' },
       trustProxy: 1,
       authorization: { roles: { admin: ['users:*'], member: [] }, defaultRoles: ['member'] },
+      admin: { impersonationTtlSeconds: 1800 },
       ...(credential === 'jwt' ? { jwt: {} } : { session: {} }),
     };
     const recorded = record(options, '');
@@ -106,7 +107,19 @@ describe('the README and the reference in docs/reference', () => {
     const op = { name: 'op', issuer: 'https://op.test', clientId: 'c', clientSecret: '1ae3f2b8c4d5e6f708192a3b4c5d6e7f8091a2b3' };
     const github = { ...op, name: 'gh', authorizationUrl: 'https://gh.test/a', tokenUrl: 'https://gh.test/t', userinfoUrl: 'https://gh.test/u', mapProfileToUser: () => null };
     for (const credential of ['session', 'jwt'] as const) {
-      const options = { baseUrl: 'https://app.test', secret: SECRET, credential, password: {}, emailVerification: {}, mfa: { issuer: 'svc' }, passkeys: {}, oauth2: { providers: [github] }, oidc: { providers: [op] } };
+      const options = {
+        baseUrl: 'https://app.test',
+        secret: SECRET,
+        credential,
+        password: {},
+        emailVerification: {},
+        mfa: { issuer: 'svc' },
+        passkeys: {},
+        oauth2: { providers: [github] },
+        oidc: { providers: [op] },
+        authorization: { roles: { admin: ['users:*'] } },
+        admin: {},
+      };
       const routes = authRoutes(validateAuthOptions(options as never, options as never)).map((route) => `${route.method.toUpperCase()} ${route.path}`);
       expect(routes.filter((route) => !documented.has(route))).toEqual([]);
     }
