@@ -4,4 +4,5 @@ await import('./cases/user-list.js');
 await import('./cases/user-actions.js');
 await import('./cases/impersonation.js');
 await import('./cases/permissions.js');
+await import('./cases/two-instances.js');
 await import('./cases/startup.js');
