@@ -6,3 +6,4 @@ await import('./cases/impersonation.js');
 await import('./cases/permissions.js');
 await import('./cases/two-instances.js');
 await import('./cases/startup.js');
+await import('./cases/openapi.js');
