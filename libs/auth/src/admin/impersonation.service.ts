@@ -47,22 +47,22 @@ export class Impersonation {
    * administrator is never acted as).
    */
   async start(admin: Principal, userId: string, request: Request, response: Response): Promise<object> {
-    const target = await this.unitOfWork.autocommit((manager) => this.users.findById(manager, userId));
-    if (!target) throw noSuchUser();
-    if (!target.isActive) throw new AuthError('USER_INACTIVE');
-    // OWASP ASVS 5.0 V8.2.1: impersonation never reaches an account that holds the same power.
-    if (await this.mayImpersonate(target.id)) throw new AuthError('PERMISSION_DENIED', { message: 'This user may impersonate others and cannot be impersonated' });
     const actorId = admin.user.id;
-    const staged = await this.unitOfWork.transaction(async (manager) =>
-      this.completion.impersonate(manager, await this.users.loadRoles(manager, target), request, { actorId, lifetimeSeconds: this.lifetimeSeconds }),
-    );
-    this.events.publishAfterResponse(request, AuthEvent.ImpersonationStarted, { user: this.serializer.serialize(target), actorId });
+    // Under the user's row lock, as a grant of a role takes it: what is checked is what is issued.
+    const staged = await this.unitOfWork.transaction(async (manager) => {
+      const target = await this.users.lockById(manager, userId);
+      if (!target) throw noSuchUser();
+      if (!target.isActive) throw new AuthError('USER_INACTIVE');
+      // OWASP ASVS 5.0 V8.2.1: impersonation never reaches an account that holds the same power.
+      if (this.mayImpersonate(await this.roles.list(manager, target.id))) throw new AuthError('PERMISSION_DENIED', { message: 'This user may impersonate others and cannot be impersonated' });
+      return this.completion.impersonate(manager, target, request, { actorId, lifetimeSeconds: this.lifetimeSeconds });
+    });
+    this.events.publishAfterResponse(request, AuthEvent.ImpersonationStarted, { user: this.serializer.serialize(staged.user), actorId });
     return this.completion.impersonationAsJson(response, staged);
   }
 
-  /** Whether the user's roles grant `users:impersonate`. */
-  private async mayImpersonate(userId: string): Promise<boolean> {
-    const roles = await this.unitOfWork.autocommit((manager) => this.roles.list(manager, userId));
+  /** Whether these roles grant `users:impersonate`. */
+  private mayImpersonate(roles: readonly string[]): boolean {
     return grantsPermission(permissionsOfRoles(this.config.authorization!, roles), 'users:impersonate');
   }
 

@@ -63,7 +63,9 @@ export class LoginCompletion {
    * credential the request presented, the administrator's own, is kept.
    */
   async impersonate(manager: EntityManager, user: SvcUser, request: Request, impersonation: Impersonation): Promise<StagedImpersonation> {
-    return { user, credential: await this.issuer.issue(manager, user, request, impersonation) };
+    // The answer's body carries the user's roles as a login's does (docs/guides/roles-and-permissions.md).
+    const acting = await this.users.loadRoles(manager, user);
+    return { user: acting, credential: await this.issuer.issue(manager, acting, request, impersonation) };
   }
 
   /** The answer of an impersonation once its transaction has committed: the credential's, as a login's JSON answer. */
