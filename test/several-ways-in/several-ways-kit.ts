@@ -1,5 +1,5 @@
 import type { LoggerService, Type } from '@nestjs/common';
-import type { AuthHooks, AuthOptions, MfaOptions, OAuthUserInfo, ProfileColumnsMapper } from '#svc/auth';
+import type { AuthHooks, AuthorizationOptions, AuthOptions, MfaOptions, OAuthUserInfo, ProfileColumnsMapper } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { BrowserAgent, type OidcProviderHarness, type ProviderAccount, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
@@ -33,6 +33,8 @@ export interface SeveralWaysOptions {
   mapProfileToColumns?: ProfileColumnsMapper;
   /** Two-step login (docs/guides/two-step.md). */
   mfa?: MfaOptions;
+  /** Roles and permissions (docs/guides/roles-and-permissions.md). */
+  authorization?: AuthorizationOptions;
 }
 
 export type ProviderMethod = 'oidc' | 'oauth2';
@@ -125,6 +127,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
       secret: TEST_SECRET,
       password: { bcryptCost: 10 },
       mfa: options.mfa,
+      authorization: options.authorization,
       oidc: { providers: [{ name: 'op', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, mapProfileToColumns: options.mapProfileToColumns }] },
       oauth2: {
         errorRedirect: '/',

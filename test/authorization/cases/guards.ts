@@ -138,6 +138,16 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     await t.auth.revokeRole(first.userId, 'admin');
     expect(await t.auth.rolesOf(second.userId)).toEqual(['admin', 'member']);
   });
+
+  it('LAST_ADMIN: of two admins revoked at once, one keeps the role', async () => {
+    await t.reset();
+    const [first, second] = [await userWith('admin'), await userWith('admin')];
+    const outcomes = await Promise.allSettled([t.auth.revokeRole(first.userId, 'admin'), t.auth.revokeRole(second.userId, 'admin')]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.code)).toEqual(['LAST_ADMIN']);
+    const holders: unknown[] = await t.dataSource.query(`SELECT user_id FROM user_roles WHERE role = 'admin'`);
+    expect(holders).toHaveLength(1);
+  });
 });
 
 /** The global guard: @Roles and @Permissions without @UseGuards, and @Public routes untouched. */

@@ -84,7 +84,8 @@ export class RoleStore {
   }
 
   private async anotherActiveHolder(manager: EntityManager, userId: string, roles: string[]): Promise<boolean> {
-    const query = manager.createQueryBuilder(UserRole, 'r').select('r.userId', 'userId').where({ role: In(roles) });
+    // In one order, so that two revocations lock the same rows in the same order (no deadlock).
+    const query = manager.createQueryBuilder(UserRole, 'r').select('r.userId', 'userId').where({ role: In(roles) }).orderBy('r.userId').addOrderBy('r.role');
     const holders = (await (manager.connection.options.type === 'postgres' ? query.setLock('pessimistic_write') : query).getRawMany<{ userId: string }>()).map((row) => row.userId);
     const others = [...new Set(holders)].filter((holder) => holder !== userId);
     if (others.length === 0) return false;

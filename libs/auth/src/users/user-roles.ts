@@ -19,19 +19,22 @@ export function rolesOf(user: SvcUser): readonly string[] | undefined {
 }
 
 /**
- * A select-list entry with the user's roles, comma-separated (a role name holds no comma), for the
- * one statement that resolves a credential: no second round trip per request. The primary key
- * `(user_id, role)` serves it.
+ * A select-list entry with the user's roles (PostgreSQL: an array; SQLite: comma-separated, a role
+ * name holds no comma), for the one statement that resolves a credential: no second round trip per
+ * request. The primary key `(user_id, role)` serves it.
  */
 export function rolesColumn(dataSource: DataSource, userAlias: string): string {
   const { driver } = dataSource;
   const table = driver.escape(dataSource.getMetadata(UserRole).tableName);
-  const aggregate = dataSource.options.type === 'postgres' ? "string_agg(r.role, ',')" : "group_concat(r.role, ',')";
-  return `(SELECT ${aggregate} FROM ${table} r WHERE r.user_id = ${driver.escape(userAlias)}.id) AS ${driver.escape(ROLES_ALIAS)}`;
+  const owner = `r.user_id = ${driver.escape(userAlias)}.id`;
+  // PostgreSQL: an array read by an index-only scan of the primary key (an aggregate costs a few times more per request).
+  if (dataSource.options.type === 'postgres') return `ARRAY(SELECT r.role FROM ${table} r WHERE ${owner}) AS ${driver.escape(ROLES_ALIAS)}`;
+  return `(SELECT group_concat(r.role, ',') FROM ${table} r WHERE ${owner}) AS ${driver.escape(ROLES_ALIAS)}`;
 }
 
 /** The roles of a row read with `rolesColumn`. */
 export function rolesFromRow(row: Record<string, unknown>): string[] {
   const value = row[ROLES_ALIAS];
+  if (Array.isArray(value)) return value as string[];
   return typeof value === 'string' && value !== '' ? value.split(',') : [];
 }
