@@ -75,11 +75,12 @@ describe.each(cases)('acting on a user on %s, %s credential', (engine, credentia
 
   it('delete removes the user and every row of theirs', async () => {
     await t.user('alice@example.io');
+    await t.auth.grantRole(alice.userId, 'member');
     await t.call(admin, 'post', `/admin/users/${alice.userId}/password-reset`).expect(202);
     await t.events.waitFor('svc.password.reset_requested');
     await t.call(admin, 'delete', `/admin/users/${alice.userId}`).expect(204);
     await t.me(alice).expect(401);
-    for (const table of ['users', 'sessions', 'refresh_tokens', 'refresh_families', 'password_reset_tokens']) {
+    for (const table of ['users', 'sessions', 'refresh_tokens', 'refresh_families', 'password_reset_tokens', 'user_roles']) {
       const column = table === 'users' ? 'id' : 'user_id';
       const [row] = await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ${engine === 'postgres' ? '$1' : '?'}`, [alice.userId]);
       expect(Number(row.n)).toBe(0);
