@@ -87,6 +87,21 @@ describe.each(cases)('admin permissions and roles on %s, %s credential', (engine
     expect((await t.call(again, 'delete', `/admin/users/${second.userId}`).expect(409)).body.code).toBe('LAST_ADMIN');
   });
 
+  it('two administrators deactivating each other at once: one wins, one active administrator is left', async () => {
+    const other = await t.user('other@example.io', ['admin']);
+    const [first, second] = await Promise.all([
+      t.call(root, 'post', `/admin/users/${other.userId}/deactivate`),
+      t.call(other, 'post', `/admin/users/${root.userId}/deactivate`),
+    ]);
+    // The loser is 409 LAST_ADMIN, or 401 when the winner ended its credential before it was resolved.
+    const statuses = [first.status, second.status].sort();
+    expect(statuses[0]).toBe(204);
+    expect([401, 409]).toContain(statuses[1]);
+    const page = await t.auth.listUsers({ query: 'r' });
+    const active = [...page.users, ...(await t.auth.listUsers({ query: 'o' })).users].filter((user) => user.isActive && user.roles?.includes('admin'));
+    expect(active).toHaveLength(1);
+  });
+
   it("lists and details carry each user's roles", async () => {
     const page = (await t.call(root, 'get', '/admin/users').expect(200)).body;
     expect(Object.fromEntries(page.users.map((user: { email: string; roles: string[] }) => [user.email, user.roles]))).toEqual({ 'root@example.io': ['admin'], 'alice@example.io': ['member'] });
