@@ -33,6 +33,9 @@ describe('the admin routes in the OpenAPI document', () => {
         'POST /auth/admin/impersonation/stop',
       ].sort(),
     );
+    expect((paths['/auth/admin/users'].get as unknown as Record<string, unknown>)['x-svc-permissions']).toEqual(['users:read']);
+    expect((paths['/auth/admin/users/{id}'].delete as unknown as Record<string, unknown>)['x-svc-permissions']).toEqual(['users:delete']);
+    expect(paths['/auth/admin/impersonation/stop'].post).not.toHaveProperty('x-svc-permissions');
     const impersonate = paths['/auth/admin/users/{id}/impersonate'].post!;
     expect(Object.keys(impersonate.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
     expect(Object.keys(paths['/auth/admin/impersonation/stop'].post!.responses)).toEqual(expect.arrayContaining(['204', '401', '409']));

@@ -31,6 +31,8 @@ export interface AuthRoute {
   };
   /** Whether the route needs the credential (and so names the security scheme). */
   authenticated?: boolean;
+  /** The permissions the route needs (`x-svc-permissions`), as `@Permissions` gives them. */
+  permissions?: string[];
   /** The refresh cookie, for /refresh and the jwt logout. */
   refreshCookie?: boolean;
   /** The path parameters and the values each may take (`'uuid'`: any UUID). */
