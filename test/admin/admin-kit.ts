@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import request from 'supertest';
 import { type AuthOptions, AuthService } from '#svc/auth';
 import { signIn } from '#svc/auth/testing';
@@ -41,10 +42,11 @@ export interface AdminApp extends TestApp {
 }
 
 /** A test app of `credential` with the suite's policy, the `admin` section and `options` beside them. */
-export async function createAdminApp(engine: Engine, credential: CredentialKind, options: Partial<AuthOptions> = {}, clock = new TestClock()): Promise<AdminApp> {
+export async function createAdminApp(engine: Engine, credential: CredentialKind, options: Partial<AuthOptions> = {}, clock = new TestClock(), controllers: Type[] = []): Promise<AdminApp> {
   const t = await createTestApp({
     engine,
     clock,
+    controllers,
     options: { credential, secret: TEST_SECRET, authorization: POLICY, admin: {}, ...options } as Partial<AuthOptions>,
   });
   const auth = t.app.get(AuthService);

@@ -3,6 +3,7 @@
 await import('./cases/user-list.js');
 await import('./cases/user-actions.js');
 await import('./cases/impersonation.js');
+await import('./cases/restrictions.js');
 await import('./cases/permissions.js');
 await import('./cases/two-instances.js');
 await import('./cases/startup.js');
