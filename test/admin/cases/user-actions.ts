@@ -32,7 +32,7 @@ describe.each(cases)('acting on a user on %s, %s credential', (engine, credentia
     await t.me(second).expect(401);
     if (credential === 'jwt') expect((await t.refresh(alice)).status).toBe(401);
     const [event] = await t.events.waitFor('svc.user.deactivated');
-    expect(event).toEqual({ user: expect.objectContaining({ id: alice.userId, email: 'alice@example.io' }), actorId: admin.userId, reason: 'spam' });
+    expect(event).toEqual({ user: expect.objectContaining({ id: alice.userId, email: 'alice@example.io', roles: [] }), actorId: admin.userId, reason: 'spam' });
     expect((await t.call(admin, 'get', `/admin/users/${alice.userId}`).expect(200)).body).toEqual(expect.objectContaining({ isActive: false, sessions: 0 }));
     // Again: nothing changes, no second event.
     await t.call(admin, 'post', `/admin/users/${alice.userId}/deactivate`).expect(204);

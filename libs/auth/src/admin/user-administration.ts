@@ -68,7 +68,7 @@ export class UserAdministration {
       await this.users.deactivate(manager, user.id);
       // OWASP ASVS 5.0 V7.4.2: a deactivated account's sessions end, so activating it later brings none back.
       await this.revoker.revokeAllOfUser(manager, user.id);
-      return user;
+      return this.users.loadRoles(manager, user);
     });
     if (changed) await this.events.publish(action.request, AuthEvent.UserDeactivated, { user: this.serializer.serialize(changed), actorId: action.actorId ?? null, reason: action.reason ?? null });
     return changed !== null;
@@ -78,7 +78,7 @@ export class UserAdministration {
   async activate(userId: string, action: AdminAction = {}): Promise<boolean> {
     const changed = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
-      return (await this.users.activate(manager, user.id)) ? ((await this.users.findById(manager, user.id)) ?? user) : null;
+      return (await this.users.activate(manager, user.id)) ? this.users.loadRoles(manager, user) : null;
     });
     if (changed) await this.events.publish(action.request, AuthEvent.UserActivated, { user: this.serializer.serialize(changed), actorId: action.actorId ?? null });
     return changed !== null;
