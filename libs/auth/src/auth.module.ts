@@ -38,6 +38,7 @@ import { mfaParts, noSecondFactorParts } from './two-step/mfa.parts.js';
 import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
+import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -89,6 +90,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...shape.loginMethods.map((method) => LOGIN_METHODS[method]),
     secondFactor,
     ...(features.includes('passkeys') ? [passkeyParts] : []),
+    ...(features.includes('admin') ? [adminParts] : []),
     credential,
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
@@ -121,6 +123,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     PurgeScheduler,
     CurrentUserGuard,
     AuthRequestGuard,
+    ...userAdministrationProviders,
     ...rateLimitProviders(),
     ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),

@@ -18,6 +18,10 @@ import type { UserBody } from './users/user-body.js';
 import { UserSerializer } from './users/user-serializer.service.js';
 import { UserStore } from './users/user-store.js';
 import { RoleStore } from './authorization/role-store.js';
+import type { AdminUserDetails, AdminUserPage, UserListQuery } from './admin/admin-bodies.js';
+import { UserAdministration } from './admin/user-administration.js';
+import { UserDirectory } from './admin/user-directory.js';
+import { AuthError } from './errors/auth.error.js';
 
 /** How many rows `purgeExpired` deleted, per table. */
 export interface PurgeResult {
@@ -52,6 +56,8 @@ export class AuthService<U extends SvcUser = SvcUser> {
     private readonly moduleRef: ModuleRef,
     private readonly invalidations: PrincipalInvalidations,
     private readonly roles: RoleStore,
+    private readonly directory: UserDirectory,
+    private readonly administration: UserAdministration,
   ) {}
 
   /** The user body of a row: id, email and the `@SvcReturned()` columns. */
@@ -69,12 +75,49 @@ export class AuthService<U extends SvcUser = SvcUser> {
   }
 
   /**
-   * Deactivates the user: `isActive` false, so every credential of theirs is refused from now on, on
-   * every instance, cached or not (docs/guides/principal-cache.md). Resolves to false when the user was
-   * already inactive or does not exist.
+   * One page of users, newest first, as GET /admin/users answers (docs/guides/administration.md):
+   * `query` a prefix of the email, `limit` 1..100 (default 20), `cursor` the previous page's
+   * `nextCursor`. Needs the `admin` section (its cursors are signed with a key derived from the secret).
    */
-  deactivateUser(userId: string): Promise<boolean> {
-    return this.unitOfWork.transaction((manager) => this.users.deactivate(manager, userId));
+  listUsers(query: UserListQuery = {}): Promise<AdminUserPage> {
+    return this.directory.list(query);
+  }
+
+  /** The user's details, as GET /admin/users/{id} answers, or null. */
+  userDetails(userId: string): Promise<AdminUserDetails | null> {
+    return orNullWhenMissing(this.directory.details(userId));
+  }
+
+  /**
+   * Deactivates the user: `isActive` false and every credential of theirs ended, refused from now on,
+   * on every instance, cached or not (docs/guides/principal-cache.md); `svc.user.deactivated` with
+   * `actorId` and `reason`. Resolves to false when the user was already inactive or does not exist;
+   * rejects with `AuthError('LAST_ADMIN')` for the last active holder of `users:roles`.
+   */
+  async deactivateUser(userId: string, options: { actorId?: string; reason?: string } = {}): Promise<boolean> {
+    return (await orNullWhenMissing(this.administration.deactivate(userId, options))) ?? false;
+  }
+
+  /** Activates the user again (`svc.user.activated`); false when the user was active already or does not exist. */
+  async activateUser(userId: string, options: { actorId?: string } = {}): Promise<boolean> {
+    return (await orNullWhenMissing(this.administration.activate(userId, options))) ?? false;
+  }
+
+  /**
+   * Sends the user the reset message forgot-password sends (`svc.password.reset_requested`, whose
+   * observers have run when it resolves); false for an inactive or unknown user, who gets none.
+   */
+  async sendPasswordReset(userId: string): Promise<boolean> {
+    return (await orNullWhenMissing(this.administration.sendPasswordReset(userId))) ?? false;
+  }
+
+  /**
+   * Deletes the user and every row of the library's that belongs to it, in one transaction
+   * (`svc.user.deleted`); false when there is no such user; rejects with `AuthError('LAST_ADMIN')`
+   * for the last active holder of `users:roles`.
+   */
+  async deleteUser(userId: string, options: { actorId?: string } = {}): Promise<boolean> {
+    return (await orNullWhenMissing(this.administration.delete(userId, options).then(() => true))) ?? false;
   }
 
   /**
@@ -145,5 +188,15 @@ export class AuthService<U extends SvcUser = SvcUser> {
     } catch {
       return undefined;
     }
+  }
+}
+
+/** What the administration answers 404 for is null here: a script asks about ids, it does not route them. */
+async function orNullWhenMissing<T>(operation: Promise<T>): Promise<T | null> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (error instanceof AuthError && error.code === 'NOT_FOUND') return null;
+    throw error;
   }
 }

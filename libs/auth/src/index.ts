@@ -122,3 +122,9 @@ export type { AuthorizationOptions } from './config/auth-options.js';
 export { Permissions, Roles } from './authorization/authorization.decorators.js';
 export { AuthorizationGuard } from './authorization/authorization.guard.js';
 export { UserRole } from './entities/user-role.entity.js';
+
+// User administration (docs/guides/administration.md): the admin section, its bodies, events and the impersonation restriction.
+export type { AdminOptions } from './config/auth-options.js';
+export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
+export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
+export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';

@@ -107,6 +107,12 @@ export interface AuthConfig {
     readonly roles: Readonly<Record<string, readonly string[]>>;
     readonly defaultRoles: readonly string[];
   };
+  /** Present when the `/admin` routes are on (docs/guides/administration.md). */
+  readonly admin?: {
+    readonly impersonationTtlSeconds: number;
+    /** HMAC key of the user list's cursors, derived from the secret. */
+    readonly cursorKey: string;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

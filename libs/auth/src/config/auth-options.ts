@@ -145,6 +145,15 @@ export interface PasskeyOptions {
   userVerification?: 'required' | 'preferred';
 }
 
+/**
+ * User administration (docs/guides/administration.md): the `/admin` routes, each behind its
+ * permission of the `authorization` policy, which it needs.
+ */
+export interface AdminOptions {
+  /** Longest an administrator's impersonation of a user lasts. @default 3600 (60..3600) */
+  impersonationTtlSeconds?: number;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -310,6 +319,8 @@ export interface AuthOptions {
   principalCache?: PrincipalCacheOptions;
   /** Roles and permissions of the application's users (docs/guides/roles-and-permissions.md). @default unset: no roles in the user body */
   authorization?: AuthorizationOptions;
+  /** The `/admin` routes and impersonation (needs `authorization`; docs/guides/administration.md). @default unset: no admin routes */
+  admin?: AdminOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

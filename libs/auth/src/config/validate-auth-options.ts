@@ -8,6 +8,7 @@ import { absoluteUrl, bool, cookieDomain, cookieName, cookiePath, deepFreeze, he
 import { pagePath, validateEmailVerification } from './validate-email-verification.js';
 import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
+import { validateAdmin } from './validate-admin.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
@@ -95,6 +96,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     passkeys: validatePasskeys(options.passkeys, baseUrl, keySource),
     principalCache: validatePrincipalCache(options.principalCache),
     authorization: validateAuthorization(options.authorization),
+    admin: validateAdmin(options.admin, options.authorization !== undefined, keySource),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -6,6 +6,7 @@ import { AuthError } from '../errors/auth.error.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from './auth-access.decorators.js';
 import { attachPrincipal, detachPrincipal } from './current-user.guard.js';
+import { assertNotRestrictedForImpersonation } from './impersonation-restriction.js';
 
 /**
  * `globalGuard: true`: every route of the application needs a credential, as if it had
@@ -30,8 +31,10 @@ export class AuthGlobalGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    let principal;
     try {
-      attachPrincipal(request, await this.resolver.resolve(request, response));
+      principal = await this.resolver.resolve(request, response);
+      attachPrincipal(request, principal);
     } catch (error) {
       const anonymous = error instanceof AuthError && error.code === 'UNAUTHENTICATED';
       if (!anonymous || !this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH_ROUTE, targets)) throw error;
@@ -39,7 +42,9 @@ export class AuthGlobalGuard implements CanActivate {
       // The guard owns request.user: what other middleware put there is not a user svc vouches for,
       // and @CurrentUser() and @RateLimit({ by: 'user' }) would trust it.
       detachPrincipal(request);
+      return true;
     }
+    assertNotRestrictedForImpersonation(context, principal);
     return true;
   }
 }

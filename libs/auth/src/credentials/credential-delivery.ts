@@ -52,6 +52,14 @@ export class CredentialDelivery {
     this.issuer.deliverAsRedirect(response, login.credential, location);
   }
 
+  /**
+   * An impersonation's answer (docs/guides/administration.md): the credential's cookie and JSON body
+   * exactly as a login's, without announcing a login (`svc.impersonation.started` says what happened).
+   */
+  asImpersonation(response: Response, credential: unknown, user: SvcUser): object {
+    return this.issuer.deliverAsJson(response, credential, user);
+  }
+
   /** The signup's answer: as a login when the new user is signed in, else the user body alone. */
   signup(response: Response, signup: SignupResult): object {
     if (signup.credential === undefined) return this.serializer.serialize(signup.user);

@@ -11,6 +11,8 @@ export interface Principal {
   sessionId?: string;
   /** The refresh family, the access token's `sid` (jwt strategy). */
   familyId?: string;
+  /** The administrator who holds this credential of the user (docs/guides/administration.md, impersonation). */
+  impersonatedBy?: string;
 }
 
 /**
@@ -25,6 +27,16 @@ export interface CredentialResolver {
    * carries cookies but never a bearer header (docs/guides/linking.md).
    */
   resolveFromCookie(request: Request): Promise<Principal | null>;
+}
+
+/**
+ * The principal of a credential, with `impersonatedBy` in its body too when an administrator holds
+ * it, so `/me` and `request.user` say so (docs/guides/administration.md).
+ */
+export function principalOfCredential(user: SvcUser, body: UserBody, credential: { sessionId?: string; familyId?: string; impersonatedBy?: string | null }): Principal {
+  const { impersonatedBy, ...held } = credential;
+  if (impersonatedBy === null || impersonatedBy === undefined) return { user, body, ...held };
+  return { user, body: { ...body, impersonatedBy }, ...held, impersonatedBy };
 }
 
 /**

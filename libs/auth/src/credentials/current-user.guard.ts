@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import type { Request, Response } from 'express';
 import { CREDENTIAL_RESOLVER } from './credential.tokens.js';
 import type { CredentialResolver, Principal } from './credential-resolver.js';
+import { assertNotRestrictedForImpersonation } from './impersonation-restriction.js';
 
 const PRINCIPAL = Symbol('svc:principal');
 
@@ -19,6 +20,7 @@ export class CurrentUserGuard implements CanActivate {
     const request = http.getRequest<Request>();
     // The global guard may have resolved this request already: one lookup per request.
     if (!principalOf(request)) attachPrincipal(request, await this.resolver.resolve(request, http.getResponse<Response>()));
+    assertNotRestrictedForImpersonation(context, principalOf(request)!);
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import type { ChangeEmailPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
@@ -23,6 +24,7 @@ export class EmailChangeController {
     errors: ['INVALID_CREDENTIALS'],
   })
   @Post('change-email')
+  @RestrictedWhileImpersonating()
   // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)

@@ -58,6 +58,10 @@ export const AUTH_ERRORS = {
    * a challenge missing, expired or used already, a counter that did not go forward.
    */
   PASSKEY_INVALID: [HttpStatus.UNAUTHORIZED, 'Passkey could not be verified'],
+  /** An administrator acting as the user reached a route that changes how the account is reached, or an /admin route. */
+  IMPERSONATION_RESTRICTED: [HttpStatus.FORBIDDEN, 'Not allowed while impersonating a user'],
+  /** POST /admin/impersonation/stop with a credential that is the user's own. */
+  NOT_IMPERSONATING: [HttpStatus.CONFLICT, 'This credential is not an impersonation'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],
   /** `@Roles` / `@Permissions`: a signed-in user without the roles or permissions the route needs. */
   PERMISSION_DENIED: [HttpStatus.FORBIDDEN, 'Permission denied'],

@@ -40,6 +40,21 @@ export class AuthEventPublisher implements OnModuleInit {
     this.afterResponse.run(request, `observers of ${name}`, () => this.deliver(name, payload));
   }
 
+  /**
+   * For work outside a request (`AuthService`, called by the application's own code or a script):
+   * delivers at once, and resolves once the observers have settled (at most `hookTimeoutSeconds`).
+   */
+  async publishNow<N extends AuthEventName>(name: N, payload: AuthEventPayloads[N]): Promise<void> {
+    if (this.emitter!.listenerCount(name) === 0 && this.emitter!.listenersAny().length === 0) return;
+    await this.deliver(name, payload);
+  }
+
+  /** After the response when there is a request, else at once (`publishNow`). */
+  async publish<N extends AuthEventName>(request: Request | undefined, name: N, payload: AuthEventPayloads[N]): Promise<void> {
+    if (request) this.publishAfterResponse(request, name, payload);
+    else await this.publishNow(name, payload);
+  }
+
   private async deliver(name: AuthEventName, payload: unknown): Promise<void> {
     const secrets = SECRET_FIELDS.map((field) => (payload as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
     const report = (error: unknown) => this.logger.error(`observer of ${name} failed: ${describeError(error, secrets)}`);

@@ -31,6 +31,11 @@ export const AuthEvent = {
   PasskeyRegistered: 'svc.passkey.registered',
   PasskeyRemoved: 'svc.passkey.removed',
   PasskeyCounterRegression: 'svc.passkey.counter_regression',
+  UserDeactivated: 'svc.user.deactivated',
+  UserActivated: 'svc.user.activated',
+  UserDeleted: 'svc.user.deleted',
+  ImpersonationStarted: 'svc.impersonation.started',
+  ImpersonationStopped: 'svc.impersonation.stopped',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -234,6 +239,39 @@ export interface MfaRecoveryCodeUsedEvent {
   at: Date;
 }
 
+/**
+ * A user deactivated (every credential refused from then on) or activated again, by an
+ * administrator (`actorId`) or the application's own code (`actorId` null; docs/guides/administration.md).
+ */
+export interface UserDeactivatedEvent {
+  user: UserBody;
+  actorId: string | null;
+  /** What the administrator wrote, if anything (at most 500 characters). */
+  reason: string | null;
+}
+
+export interface UserActivatedEvent {
+  user: UserBody;
+  actorId: string | null;
+}
+
+/** A user and every row that belonged to it deleted, by an administrator or the application's own code. */
+export interface UserDeletedEvent {
+  userId: string;
+  actorId: string | null;
+}
+
+/** An administrator (`actorId`) started acting as `user`, or stopped (docs/guides/administration.md). */
+export interface ImpersonationStartedEvent {
+  user: UserBody;
+  actorId: string;
+}
+
+export interface ImpersonationStoppedEvent {
+  userId: string;
+  actorId: string;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -262,4 +300,9 @@ export interface AuthEventPayloads {
   'svc.passkey.registered': PasskeyChangeEvent;
   'svc.passkey.removed': PasskeyChangeEvent;
   'svc.passkey.counter_regression': PasskeyCounterRegressionEvent;
+  'svc.user.deactivated': UserDeactivatedEvent;
+  'svc.user.activated': UserActivatedEvent;
+  'svc.user.deleted': UserDeletedEvent;
+  'svc.impersonation.started': ImpersonationStartedEvent;
+  'svc.impersonation.stopped': ImpersonationStoppedEvent;
 }

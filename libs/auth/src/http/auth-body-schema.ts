@@ -16,6 +16,8 @@ export interface AuthBodySchema {
   readonly hook?: HookName;
   /** Fields wrapped in `SecretString` before a hook or the handler sees them. */
   readonly secrets: readonly string[];
+  /** Every field is optional, and a request without a body is taken as `{}` (POST /admin/users/{id}/deactivate). */
+  readonly optional?: boolean;
 }
 
 /** What `@AuthBody(body)` leaves on its handler: the `AuthBodySchema` of the body it takes. */

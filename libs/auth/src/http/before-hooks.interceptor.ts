@@ -66,6 +66,7 @@ export class BeforeHooksInterceptor implements NestInterceptor {
   private async validated(schema: AuthBodySchema, body: unknown): Promise<Record<string, unknown>> {
     // A route that takes no body accepts none, or `{}`.
     if (body === undefined && schema === emptyBody) return {};
+    if (body === undefined && schema.optional) body = {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new AuthError('VALIDATION_FAILED', { message: ['body must be a JSON object'] });
     }

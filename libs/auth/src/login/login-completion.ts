@@ -4,13 +4,19 @@ import type { EntityManager } from 'typeorm';
 import { SECOND_FACTOR_GATE } from './login-parts.js';
 import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import { CredentialDelivery, type LoginResult } from '../credentials/credential-delivery.js';
-import type { CredentialIssuer } from '../credentials/credential-issuer.js';
+import type { CredentialIssuer, Impersonation } from '../credentials/credential-issuer.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { LoginProof, SecondFactorGate } from './login-parts.js';
 import { UserStore } from '../users/user-store.js';
 
 /** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
 export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };
+
+/** An impersonation's credential, staged in its transaction. */
+export interface StagedImpersonation {
+  user: SvcUser;
+  credential: unknown;
+}
 
 /** The answer of a login that owes a second factor: no credential, the challenge's cookie only. */
 export const SECOND_FACTOR_REQUIRED = Object.freeze({ mfaRequired: true, methods: Object.freeze(['totp', 'recovery_code']) });
@@ -48,6 +54,23 @@ export class LoginCompletion {
     // The login's body and event carry the roles as this transaction reads them (docs/guides/roles-and-permissions.md).
     const signedIn = await this.users.loadRoles(manager, user);
     return { outcome: 'signed-in', login: { user: signedIn, credential: await this.issuer.issue(manager, signedIn, request), ...proof } };
+  }
+
+  /**
+   * In the caller's transaction: the credential of `user` for an administrator acting as them
+   * (docs/guides/administration.md), issued as a login's (no second factor: the user is not the one
+   * signing in), marked with the administrator and ending within the impersonation's lifetime. The
+   * credential the request presented, the administrator's own, is kept.
+   */
+  async impersonate(manager: EntityManager, user: SvcUser, request: Request, impersonation: Impersonation): Promise<StagedImpersonation> {
+    // The answer's body carries the user's roles as a login's does (docs/guides/roles-and-permissions.md).
+    const acting = await this.users.loadRoles(manager, user);
+    return { user: acting, credential: await this.issuer.issue(manager, acting, request, impersonation) };
+  }
+
+  /** The answer of an impersonation once its transaction has committed: the credential's, as a login's JSON answer. */
+  impersonationAsJson(response: Response, staged: StagedImpersonation): object {
+    return this.delivery.asImpersonation(response, staged.credential, staged.user);
   }
 
   /** The answer of a login that took a JSON body: the credential's, or 200 `{ mfaRequired, methods }` with the challenge cookie. */

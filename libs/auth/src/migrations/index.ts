@@ -8,8 +8,10 @@ import { SvcRefreshFamilies1764000000400 } from './1764000000400-svc-refresh-fam
 import { SvcMfaTotp1764000000500 } from './1764000000500-svc-mfa-totp.js';
 import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
 import { SvcUserRoles1764000000700 } from './1764000000700-svc-user-roles.js';
+import { SvcAdministration1764000000800 } from './1764000000800-svc-administration.js';
 
 export {
+  SvcAdministration1764000000800,
   SvcEmailLifecycle1764000000300,
   SvcEmailSkeleton1764000000200,
   SvcInitialSchema1763700000000,
@@ -34,4 +36,5 @@ export const authMigrations = [
   SvcMfaTotp1764000000500,
   SvcPasskeys1764000000600,
   SvcUserRoles1764000000700,
+  SvcAdministration1764000000800,
 ];

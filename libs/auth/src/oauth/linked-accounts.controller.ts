@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Req, UseGuards } 
 import type { Request } from 'express';
 import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
@@ -36,6 +37,7 @@ export class LinkedAccountsController {
     };
   })
   @Delete('accounts/:method/:provider')
+  @RestrictedWhileImpersonating()
   @HttpCode(HttpStatus.NO_CONTENT)
   async unlink(@Param('method') method: string, @Param('provider') provider: string, @Req() request: Request): Promise<void> {
     const user = await this.accounts.unlink(principalOf(request)!.user.id, method, provider);

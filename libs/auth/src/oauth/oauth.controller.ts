@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req,
 import type { Request, Response } from 'express';
 import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { emptyBody } from '../http/auth-body-schema.js';
@@ -67,6 +68,7 @@ export function oauthController(routes: OAuthRoutes): Type {
       errors: [...newWayInRefusals(config), 'OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE'],
     }))
     @Post(`${routes.method}/:provider/link`)
+    @RestrictedWhileImpersonating()
     @AuthRateLimit()
     @UseGuards(CurrentUserGuard)
     @HttpCode(HttpStatus.OK)

@@ -104,6 +104,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
       ...errorResponsesOf(route.errors, route.errorStatus),
     },
     ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }] } : {}),
+    ...(route.permissions ? { 'x-svc-permissions': route.permissions } : {}),
   };
 }
 

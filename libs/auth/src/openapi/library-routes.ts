@@ -3,9 +3,11 @@ import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, RO
 import { RouteParamtypes } from '@nestjs/common/internal.js';
 import { ModulesContainer } from '@nestjs/core';
 import { AuthModule } from '../auth.module.js';
+import { REQUIRED_PERMISSIONS } from '../authorization/authorization.constants.js';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { CurrentUserGuard } from '../credentials/current-user.guard.js';
+import { RESTRICTED_WHILE_IMPERSONATING } from '../credentials/impersonation-restriction.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 import { AUTH_BODY_SCHEMA, type AuthBodySchema } from '../http/auth-body-schema.js';
 import { BEFORE_HOOK } from '../http/before-hooks.interceptor.js';
@@ -31,6 +33,8 @@ export interface AuthRoute {
   errorRedirect?: boolean;
   errors: AuthErrorCode[];
   errorStatus?: Partial<Record<AuthErrorCode, number>>;
+  /** The permissions the route needs (`x-svc-permissions`), as its `@Permissions` gives them. */
+  permissions?: readonly string[];
 }
 
 /** A route of the library, as a client calls it. */
@@ -92,10 +96,15 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
   const body = Reflect.getMetadata(AUTH_BODY_SCHEMA, handler) as AuthBodySchema | undefined;
   const authenticated = guards.includes(CurrentUserGuard);
   const limit = (Reflect.getMetadata(RATE_LIMIT_ROUTE, handler) ?? Reflect.getMetadata(RATE_LIMIT_ROUTE, controller)) as RateLimitRoute | undefined;
+  const permissions = [...((Reflect.getMetadata(REQUIRED_PERMISSIONS, controller) ?? []) as string[]), ...((Reflect.getMetadata(REQUIRED_PERMISSIONS, handler) ?? []) as string[])];
+  // Only an administrator's impersonation is refused there, and there is none without the admin section.
+  const restricted = config.admin !== undefined && (Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, handler) ?? Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, controller)) === true;
   const errors: AuthErrorCode[] = [
     ...(body ? BODY_RULES : []),
     ...(body?.hook ? HOOK : []),
     ...(authenticated ? (['UNAUTHENTICATED'] as const) : []),
+    ...(permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
+    ...(restricted ? (['IMPERSONATION_RESTRICTED'] as const) : []),
     ...(facts.errors ?? []),
     // docs/decisions/0023-cross-site-requests.md: a cookie-authenticated write is checked for its origin.
     ...(method === 'get' ? [] : (['CSRF_REJECTED'] as const)),
@@ -119,6 +128,7 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
     ...(facts.errorRedirect ? { errorRedirect: true } : {}),
     errors: [...new Set(errors)],
     ...(facts.errorStatus ? { errorStatus: facts.errorStatus } : {}),
+    ...(permissions.length > 0 ? { permissions: [...new Set(permissions)] } : {}),
   };
 }
 

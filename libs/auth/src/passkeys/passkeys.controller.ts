@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Req,
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { emptyBody } from '../http/auth-body-schema.js';
@@ -41,6 +42,7 @@ export class PasskeysController {
     errors: newWayInRefusals(config),
   }))
   @Post('passkeys/register/options')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
@@ -57,6 +59,7 @@ export class PasskeysController {
     errors: [...newWayInRefusals(config), 'PASSKEY_INVALID'],
   }))
   @Post('passkeys/register')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.CREATED)
@@ -105,6 +108,7 @@ export class PasskeysController {
   /** 200: the passkey renamed. */
   @SvcRoute({ summary: "Rename one of the user's passkeys", success: { description: 'The passkey, renamed', body: 'passkey' }, pathParameters: { id: 'uuid' }, errors: ['NOT_FOUND'] })
   @Patch('passkeys/:id')
+  @RestrictedWhileImpersonating()
   @UseGuards(CurrentUserGuard)
   rename(@Param('id') id: string, @AuthBody(passkeyNameBody) payload: { name: string }, @Req() request: Request): Promise<PasskeyBody> {
     return this.list.rename(principalOf(request)!.user.id, id, payload.name);
@@ -113,6 +117,7 @@ export class PasskeysController {
   /** 204; `svc.passkey.removed` after the response. */
   @SvcRoute({ summary: "Remove one of the user's passkeys (never the only way in)", success: { description: 'Removed' }, pathParameters: { id: 'uuid' }, errors: ['NOT_FOUND', 'LAST_LOGIN_METHOD'] })
   @Delete('passkeys/:id')
+  @RestrictedWhileImpersonating()
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   async remove(@Param('id') id: string, @Req() request: Request): Promise<void> {

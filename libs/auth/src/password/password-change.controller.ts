@@ -1,6 +1,7 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import type { ChangePasswordPayload } from '../hooks/auth-hooks.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
@@ -16,6 +17,7 @@ export class PasswordChangeController {
   /** 204; the user's other sessions or refresh families are ended, the presented credential stays. */
   @SvcRoute({ summary: "Change the signed-in user's password; the user's other credentials end", success: { description: 'Password changed' }, errors: ['CURRENT_PASSWORD_INVALID'] })
   @Post('change-password')
+  @RestrictedWhileImpersonating()
   // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)

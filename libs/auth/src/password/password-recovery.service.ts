@@ -77,6 +77,26 @@ export class PasswordRecovery {
   }
 
   /**
+   * The message forgot-password sends, to this user, asked for by an administrator or the
+   * application's own code (docs/guides/administration.md): a new token superseding older ones, and
+   * `svc.password.reset_requested`. An inactive user gets none (a reset would not let them in);
+   * false then. Outside a request, the observers have run when it resolves.
+   */
+  async sendResetTo(userId: string, request?: Request): Promise<boolean> {
+    const issued = await this.unitOfWork.transaction(async (manager) => {
+      const user = await this.users.lockById(manager, userId);
+      if (!user?.isActive) return null;
+      await this.tokens.discardAllOfUser(manager, user.id);
+      const token = await this.tokens.issueIfActive(manager, user.id, user.email);
+      return token && { user, ...token };
+    });
+    if (!issued) return false;
+    const { user, token, expiresAt } = issued;
+    await this.events.publish(request, AuthEvent.PasswordResetRequested, { user: this.serializer.serialize(user), token, link: resetLink(this.config, token), expiresAt });
+    return true;
+  }
+
+  /**
    * Consumes the token, sets the new password and ends every credential of the user, in one
    * transaction; no credential is issued (no automatic login). OWASP Forgot Password Cheat Sheet:
    * single-use token, sessions invalidated after the reset; pending changes of email void. The email

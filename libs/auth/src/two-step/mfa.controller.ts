@@ -1,6 +1,7 @@
 import { Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
+import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
 import type { SecretString } from '../hooks/secret-string.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { LoginCompletion } from '../login/login-completion.js';
@@ -43,6 +44,7 @@ export class MfaController {
     errors: [...newWayInRefusals(config), 'CURRENT_PASSWORD_INVALID', 'MFA_ALREADY_ENABLED'],
   }))
   @Post('mfa/totp/setup')
+  @RestrictedWhileImpersonating()
   // Per address and per user: a stolen session cannot spread guesses of the password over addresses.
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
@@ -59,6 +61,7 @@ export class MfaController {
     errors: [...newWayInRefusals(config), 'MFA_CODE_INVALID', 'MFA_ALREADY_ENABLED', 'MFA_SETUP_REQUIRED', 'HOOK_ABORTED', 'HOOK_FAILED'],
   }))
   @Post('mfa/totp/enable')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
@@ -73,6 +76,7 @@ export class MfaController {
     errors: ['CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
   })
   @Post('mfa/totp/disable')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
@@ -87,6 +91,7 @@ export class MfaController {
     errors: ['CURRENT_PASSWORD_INVALID', 'MFA_CODE_INVALID', 'MFA_NOT_ENABLED'],
   })
   @Post('mfa/recovery-codes')
+  @RestrictedWhileImpersonating()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)

@@ -126,6 +126,22 @@ export class UserStore {
     return result.affected === 1;
   }
 
+  /** Activates the user again (docs/guides/administration.md); true when this changed it. */
+  async activate(manager: EntityManager, userId: string): Promise<boolean> {
+    const result = await manager.update(this.config.userEntity, { id: userId, isActive: false }, { isActive: true } as Partial<SvcUser>);
+    if (result.affected !== 1) return false;
+    await this.invalidations.userChanged(manager, userId);
+    return true;
+  }
+
+  /** Deletes the user's row (what references it goes first, or by its foreign key's cascade); true when there was one. */
+  async delete(manager: EntityManager, userId: string): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const result = await manager.delete(this.config.userEntity, { id: userId });
+    await this.invalidations.userChanged(manager, userId);
+    return result.affected === 1;
+  }
+
   /** Marks the user's email verified at `at`, unless it is already; true when this changed it. */
   async markEmailVerified(manager: EntityManager, userId: string, at: Date): Promise<boolean> {
     const result = await manager.update(this.config.userEntity, { id: userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at } as Partial<SvcUser>);

@@ -11,6 +11,8 @@ export interface AccessTokenClaims {
   iat: number;
   exp: number;
   nbf?: number;
+  /** The administrator acting as the user (RFC 8693 §4.1, the actor claim), on an impersonation's tokens only. */
+  act?: { sub: string };
 }
 
 /** Tolerated clock difference between instances for `iat` (RFC 7519 §4.1.6 leaves it to the verifier). */
@@ -31,7 +33,13 @@ export function accessTokenClaimsOf(payload: unknown, now: Date): AccessTokenCla
   if (!isUuid(claims.sub) || !isUuid(claims.sid)) return null;
   if (typeof claims.jti !== 'string' || claims.jti.length === 0 || claims.jti.length > 64) return null;
   if (!isNumericDate(claims.iat) || claims.iat > now.getTime() / 1000 + CLOCK_SKEW_SECONDS) return null;
+  // Fails closed: an `act` the library did not write is no token of its own.
+  if (claims.act !== undefined && !isActor(claims.act)) return null;
   return claims as unknown as AccessTokenClaims;
+}
+
+function isActor(value: unknown): value is { sub: string } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && isUuid((value as { sub?: unknown }).sub);
 }
 
 function isNumericDate(value: unknown): value is number {

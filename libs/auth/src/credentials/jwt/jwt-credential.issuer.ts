@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { SvcUser } from '../../entities/user.entity.js';
-import type { CredentialIssuer } from '../credential-issuer.js';
+import type { CredentialIssuer, Impersonation } from '../credential-issuer.js';
 import { AccessTokenService, type IssuedAccessToken } from './access-token.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshFamilyStore } from './refresh-family-store.js';
@@ -41,16 +41,17 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
   /**
    * A new family, with the device that started it (docs/guides/devices.md). The family of the refresh
    * cookie the request presented, if any, is revoked: a browser holds one refresh cookie, and the
-   * login replaces it (no credential outlives its replacement).
+   * login replaces it (no credential outlives its replacement). An impersonation keeps it: it is the
+   * administrator's own; its family and access tokens carry the administrator's id.
    */
-  async issue(manager: EntityManager, user: SvcUser, request: Request): Promise<JwtCredential> {
-    const presentedToken = this.cookie.read(request);
+  async issue(manager: EntityManager, user: SvcUser, request: Request, impersonation?: Impersonation): Promise<JwtCredential> {
+    const presentedToken = impersonation ? undefined : this.cookie.read(request);
     if (presentedToken) {
       const presented = await this.refreshTokens.findByToken(manager, presentedToken);
       if (presented) await this.refreshTokens.revokeFamily(manager, presented.familyId);
     }
-    const familyId = await this.families.start(manager, user.id, request);
-    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId));
+    const familyId = await this.families.start(manager, user.id, request, impersonation);
+    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId), impersonation?.actorId);
   }
 
   deliverAsJson(response: Response, credential: JwtCredential): TokenBody {
@@ -63,8 +64,12 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
     response.redirect(302, location);
   }
 
-  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family). */
-  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken): Promise<JwtCredential> {
-    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId) };
+  clearCookie(response: Response): void {
+    this.cookie.clear(response);
+  }
+
+  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its family's administrator). */
+  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined) };
   }
 }

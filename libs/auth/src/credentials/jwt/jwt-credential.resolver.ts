@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthError } from '../../errors/auth.error.js';
-import { copyOfPrincipal, type CredentialResolver, type Principal } from '../credential-resolver.js';
+import { copyOfPrincipal, type CredentialResolver, type Principal, principalOfCredential } from '../credential-resolver.js';
 import { PRINCIPAL_CACHE } from '../../principal-cache/principal-cache.tokens.js';
 import type { PrincipalCache } from '../../principal-cache/principal-cache.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
@@ -48,7 +48,7 @@ export class JwtCredentialResolver implements CredentialResolver {
     // One query: the user and its live family, neither revoked nor past its end (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0 V7.4.1).
     const found = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!found || !found.user.isActive) return null;
-    const principal: Principal = { user: found.user, body: this.serializer.principalBody(found.user), familyId: claims.sid };
+    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { familyId: claims.sid, impersonatedBy: claims.act?.sub });
     // A cached principal is shared: this request gets a copy of it too.
     return this.cache.fill(ticket, claims.sid, found.user.id, principal, found.familyEndsAt.getTime()) ? copyOfPrincipal(principal) : principal;
   }

@@ -9,6 +9,7 @@ import type { AuthConfig } from '../../config/auth-config.js';
 import { RefreshFamily } from './refresh-family.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
+import type { Impersonation } from '../credential-issuer.js';
 import { storableAddressOf } from '../../http/client-address.js';
 import { userAgentOf } from '../../http/user-agent.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
@@ -41,11 +42,13 @@ export class RefreshFamilyStore {
 
   /**
    * Stages a new family for a login: its device (user agent, the client's network) and its absolute
-   * end, `refreshFamilyTtlSeconds` from now (OWASP Session Management Cheat Sheet, "Absolute Timeout").
+   * end, `refreshFamilyTtlSeconds` from now (OWASP Session Management Cheat Sheet, "Absolute Timeout"),
+   * or an impersonation's lifetime when that is shorter.
    */
-  async start(manager: EntityManager, userId: string, request: Request): Promise<string> {
+  async start(manager: EntityManager, userId: string, request: Request, impersonation?: Impersonation): Promise<string> {
     const id = randomUUID();
     const now = this.clock.now();
+    const lifetimeSeconds = Math.min(this.jwt.refreshFamilyTtlSeconds, impersonation?.lifetimeSeconds ?? Infinity);
     await manager.insert(RefreshFamily, {
       id,
       userId,
@@ -53,16 +56,17 @@ export class RefreshFamilyStore {
       lastUsedAt: now,
       userAgent: userAgentOf(request),
       ip: storableAddressOf(request, this.config),
-      expiresAt: new Date(now.getTime() + this.jwt.refreshFamilyTtlSeconds * 1000),
+      expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
       revokedAt: null,
+      impersonatedBy: impersonation?.actorId ?? null,
     });
     return id;
   }
 
-  /** Whether the family may still be used: it exists, is not revoked and has not reached its absolute end. */
-  async isLive(manager: EntityManager, familyId: string): Promise<boolean> {
+  /** The family, if it may still be used: it exists, is not revoked and has not reached its absolute end. */
+  async findLive(manager: EntityManager, familyId: string): Promise<RefreshFamily | null> {
     const family = await manager.findOneBy(RefreshFamily, { id: familyId });
-    return family !== null && family.revokedAt === null && family.expiresAt.getTime() > this.clock.now().getTime();
+    return family !== null && family.revokedAt === null && family.expiresAt.getTime() > this.clock.now().getTime() ? family : null;
   }
 
   /** A refresh of the family: its last use is now. */

@@ -34,4 +34,8 @@ export class RefreshFamily {
 
   @Column({ name: 'revoked_at', type: Date, nullable: true })
   revokedAt: Date | null;
+
+  /** The administrator acting as the user through this family, or null (docs/guides/administration.md). */
+  @Column({ name: 'impersonated_by', type: 'varchar', length: 36, nullable: true })
+  impersonatedBy: string | null;
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AUTH_CLOCK } from '../../config/auth.constants.js';
 import type { Clock } from '../../config/clock.js';
+import type { RefreshFamily } from './refresh-family.entity.js';
 import type { RefreshToken } from './refresh-token.entity.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
@@ -50,22 +51,23 @@ export class RefreshRotation {
     if (row.revokedAt || (await this.refreshTokens.isFamilyRevoked(manager, row.familyId))) return INVALID;
     if (this.isExpired(row)) return INVALID;
     // docs/decisions/0013-refresh-tokens-jwt.md: past its absolute end a family is refused however recently it was used.
-    if (!(await this.families.isLive(manager, row.familyId))) return INVALID;
-    if (row.consumedAt) return this.presentedAgain(manager, row);
+    const family = await this.families.findLive(manager, row.familyId);
+    if (!family) return INVALID;
+    if (row.consumedAt) return this.presentedAgain(manager, row, family);
     const user = await this.users.findById(manager, row.userId);
     if (!user) return INVALID;
     if (!user.isActive) return INACTIVE;
     if (!(await this.refreshTokens.consume(manager, row.id))) {
       // Another request consumed (or revoked) it between our read and our update.
       const current = await this.refreshTokens.findById(manager, row.id);
-      return current && !current.revokedAt ? this.presentedAgain(manager, current) : INVALID;
+      return current && !current.revokedAt ? this.presentedAgain(manager, current, family) : INVALID;
     }
     await this.families.touch(manager, row.familyId);
-    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId)) };
+    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.impersonatedBy) };
   }
 
   /** A consumed token again: the grace successor if it is still available, else a reuse. */
-  private async presentedAgain(manager: EntityManager, row: RefreshToken): Promise<RefreshOutcome> {
+  private async presentedAgain(manager: EntityManager, row: RefreshToken, family: RefreshFamily): Promise<RefreshOutcome> {
     if (this.withinGrace(row)) {
       const user = await this.users.findById(manager, row.userId);
       if (!user) return INVALID;
@@ -73,7 +75,7 @@ export class RefreshRotation {
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
       if (successor) {
         await this.families.touch(manager, row.familyId);
-        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor) };
+        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor, family.impersonatedBy) };
       }
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;

@@ -6,7 +6,7 @@ import type { AuthConfig } from '../../config/auth-config.js';
 import type { SvcUser } from '../../entities/user.entity.js';
 import type { UserBody } from '../../users/user-body.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
-import type { CredentialIssuer } from '../credential-issuer.js';
+import type { CredentialIssuer, Impersonation } from '../credential-issuer.js';
 import { SessionCookie } from './session-cookie.js';
 import { type IssuedSession, SessionStore } from './session-store.js';
 
@@ -24,8 +24,9 @@ export class SessionCredentialIssuer implements CredentialIssuer<IssuedSession> 
     this.issuedAtSignup = config.session.loginOnSignup;
   }
 
-  issue(manager: EntityManager, user: SvcUser, request: Request): Promise<IssuedSession> {
-    return this.sessions.create(manager, user, request, this.cookie.read(request));
+  /** An impersonation keeps the session the request presented: it is the administrator's own. */
+  issue(manager: EntityManager, user: SvcUser, request: Request, impersonation?: Impersonation): Promise<IssuedSession> {
+    return this.sessions.create(manager, user, request, impersonation ? undefined : this.cookie.read(request), impersonation);
   }
 
   deliverAsJson(response: Response, session: IssuedSession, user: SvcUser): UserBody {
@@ -36,5 +37,9 @@ export class SessionCredentialIssuer implements CredentialIssuer<IssuedSession> 
   deliverAsRedirect(response: Response, session: IssuedSession, location: string): void {
     this.cookie.set(response, session.token);
     response.redirect(302, location);
+  }
+
+  clearCookie(response: Response): void {
+    this.cookie.clear(response);
   }
 }

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import { AuthError } from '../../errors/auth.error.js';
-import { copyOfPrincipal, type CredentialResolver, type Principal } from '../credential-resolver.js';
+import { copyOfPrincipal, type CredentialResolver, type Principal, principalOfCredential } from '../credential-resolver.js';
 import { PRINCIPAL_CACHE } from '../../principal-cache/principal-cache.tokens.js';
 import type { PrincipalCache } from '../../principal-cache/principal-cache.js';
 import { hashToken } from '../../crypto/opaque-token.js';
@@ -43,7 +43,7 @@ export class SessionCredentialResolver implements CredentialResolver {
       return row;
     });
     if (!found || this.sessions.isExpired(found.session) || !found.user.isActive) throw new AuthError('UNAUTHENTICATED');
-    const principal: Principal = { user: found.user, body: this.serializer.principalBody(found.user), sessionId: found.session.id };
+    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { sessionId: found.session.id, impersonatedBy: found.session.impersonatedBy });
     // A cached principal is shared: this request gets a copy of it too.
     return this.cache.fill(ticket, tokenHash, found.user.id, principal, this.sessions.cacheableUntil(found.session)) ? copyOfPrincipal(principal) : principal;
   }

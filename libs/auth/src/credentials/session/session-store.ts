@@ -12,6 +12,7 @@ import { userAgentOf } from '../../http/user-agent.js';
 import { hashToken, randomToken } from '../../crypto/opaque-token.js';
 import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
+import type { Impersonation } from '../credential-issuer.js';
 import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
@@ -40,12 +41,14 @@ export class SessionStore implements CredentialRevoker {
   /**
    * A fresh session id at every login; the one the request presented is deleted (OWASP Session
    * Management: renew the id on login, no session fixation). The oldest beyond `maxPerUser` go.
+   * An impersonation's session ends within its lifetime and evicts none of the user's own.
    */
-  async create(manager: EntityManager, user: SvcUser, request: Request, presentedToken?: string): Promise<IssuedSession> {
+  async create(manager: EntityManager, user: SvcUser, request: Request, presentedToken?: string, impersonation?: Impersonation): Promise<IssuedSession> {
     if (presentedToken) await this.delete(manager, presentedToken);
     const token = randomToken();
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.config.session.expireDays * DAY_MS);
+    const lifetimeMs = Math.min(this.config.session.expireDays * DAY_MS, (impersonation?.lifetimeSeconds ?? Infinity) * 1000);
+    const expiresAt = new Date(now.getTime() + lifetimeMs);
     await manager.insert(Session, {
       id: randomUUID(),
       tokenHash: hashToken(token),
@@ -55,8 +58,9 @@ export class SessionStore implements CredentialRevoker {
       lastSeenAt: now,
       ip: storableAddressOf(request, this.config),
       userAgent: userAgentOf(request),
+      impersonatedBy: impersonation?.actorId ?? null,
     });
-    await this.evictBeyondLimit(manager, user.id);
+    if (!impersonation) await this.evictBeyondLimit(manager, user.id);
     return { token, expiresAt };
   }
 

@@ -27,4 +27,8 @@ export class Session {
 
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent: string | null;
+
+  /** The administrator acting as the user through this session, or null (docs/guides/administration.md). */
+  @Column({ name: 'impersonated_by', type: 'varchar', length: 36, nullable: true })
+  impersonatedBy: string | null;
 }
