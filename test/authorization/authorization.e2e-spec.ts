@@ -5,3 +5,4 @@ await import('./cases/guards.js');
 await import('./cases/provider-signup.js');
 await import('./cases/openapi.js');
 await import('./cases/two-instances.js');
+await import('./cases/assign-roles.js');

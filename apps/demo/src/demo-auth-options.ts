@@ -8,6 +8,20 @@ const CALLBACK_ERROR_PAGE = '/';
 /** The name an authenticator app shows beside the demo's codes (the `otpauth://` URL's issuer). */
 export const DEMO_TOTP_ISSUER = 'svc demo';
 
+/**
+ * The demo's policy: `admin` looks after users (and will read the activity log); `member` is every
+ * new user's role and grants nothing. A user whose address is on DEMO_ADMIN_EMAILS holds `admin`
+ * once the address is proven: when it is verified, or at signup when verification is off (docs/demo.md).
+ */
+function demoAuthorization(config: DemoConfig): NonNullable<AuthOptions['authorization']> {
+  const verificationOff = config.emailVerification === 'off';
+  return {
+    roles: { admin: ['users:*', 'audit:read'], member: [] },
+    defaultRoles: ['member'],
+    assignRoles: ({ email, emailVerified }) => (config.adminEmails.has(email) && (emailVerified || verificationOff) ? ['admin'] : []),
+  };
+}
+
 /** Two-step login wherever people sign in with a password (docs/demo.md). */
 const DEMO_MFA = { issuer: DEMO_TOTP_ISSUER };
 
@@ -42,6 +56,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
       trustedIpHeader: config.rateLimit.trustedIpHeader,
       redis: config.rateLimit.backend === 'redis' ? { url: config.rateLimit.redisUrl } : undefined,
     },
+    authorization: demoAuthorization(config),
+    admin: {},
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

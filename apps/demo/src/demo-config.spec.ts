@@ -95,6 +95,17 @@ describe('readDemoConfig: passkeys', () => {
   });
 });
 
+describe('readDemoConfig: DEMO_ADMIN_EMAILS', () => {
+  it('is empty by default, and a comma list of addresses normalised as svc normalises an email', () => {
+    expect([...readDemoConfig({}).adminEmails]).toEqual([]);
+    expect([...readDemoConfig({ DEMO_ADMIN_EMAILS: ' Ops@Example.COM, ｒｏｏｔ@example.com ,' }).adminEmails]).toEqual(['ops@example.com', 'root@example.com']);
+  });
+
+  it('refuses an entry that is not an address, naming the variable', () => {
+    expect(() => readDemoConfig({ DEMO_ADMIN_EMAILS: 'ops@example.com, nobody' })).toThrow('DEMO_ADMIN_EMAILS must be a comma list of email addresses (got "nobody")');
+  });
+});
+
 describe('readDemoConfig: AUTH_PRINCIPAL_CACHE', () => {
   it('is off by default, and names the invalidation (Redis at REDIS_URL) when on', () => {
     expect(readDemoConfig({}).principalCache).toBeUndefined();

@@ -34,6 +34,8 @@ export interface DemoConfig {
   emailVerification: EmailVerificationMode;
   /** Passkeys beside a password, where AUTH_BASE_URL lets them work (a host name; https, or http on localhost). */
   passkeys: boolean;
+  /** DEMO_ADMIN_EMAILS: addresses (normalised as svc normalises emails) whose users hold `admin` once the address is proven. */
+  adminEmails: ReadonlySet<string>;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -73,7 +75,16 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     oidcProviders,
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
     passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
+    adminEmails: adminEmails(env.DEMO_ADMIN_EMAILS),
   };
+}
+
+/** DEMO_ADMIN_EMAILS: a comma list, each entry normalised as svc normalises an email (NFKC, trimmed, lower case). */
+function adminEmails(raw: string | undefined): ReadonlySet<string> {
+  const entries = (raw ?? '').split(',').map((entry) => entry.normalize('NFKC').trim().toLowerCase()).filter((entry) => entry !== '');
+  const malformed = entries.find((entry) => !/^[^@\s]+@[^@\s]+$/.test(entry));
+  if (malformed !== undefined) throw new DemoConfigError('DEMO_ADMIN_EMAILS', `must be a comma list of email addresses (got ${JSON.stringify(malformed)})`);
+  return new Set(entries);
 }
 
 /**

@@ -106,6 +106,7 @@ export interface AuthConfig {
     /** Each role's permissions, sorted, as written (`users:*` is not expanded). */
     readonly roles: Readonly<Record<string, readonly string[]>>;
     readonly defaultRoles: readonly string[];
+    readonly assignRoles?: (user: { readonly email: string; readonly emailVerified: boolean }) => readonly string[];
   };
   /** Present when the `/admin` routes are on (docs/guides/administration.md). */
   readonly admin?: {

@@ -233,6 +233,15 @@ export interface AuthorizationOptions {
   roles: Record<string, readonly string[]>;
   /** Roles every new user gets at signup (password and provider signups alike). @default [] */
   defaultRoles?: readonly string[];
+  /**
+   * Roles a user is given by a rule of the application, besides `defaultRoles` (say, `admin` for the
+   * operators' addresses once proven). Asked in the transaction of every signup and of the first
+   * proof of the user's mailbox (verify-email, or a reset that verifies it), with the user's
+   * normalised email and whether it is verified; the roles it names are granted there, never
+   * revoked by it. A role the policy does not define fails that request (500) rather than being
+   * granted. @default none
+   */
+  assignRoles?: (user: { readonly email: string; readonly emailVerified: boolean }) => readonly string[];
 }
 
 export interface RateLimitOptions {

@@ -31,7 +31,10 @@ export function validateAuthorization(section: AuthorizationOptions | undefined)
       throw new AuthConfigError(`authorization.defaultRoles[${i}]`, 'names a role that authorization.roles does not define', role);
     }
   }
-  return { roles, defaultRoles: [...new Set(given as string[])].sort() };
+  if (section.assignRoles !== undefined && typeof section.assignRoles !== 'function') {
+    throw new AuthConfigError('authorization.assignRoles', 'must be a function of the user to role names', section.assignRoles);
+  }
+  return { roles, defaultRoles: [...new Set(given as string[])].sort(), ...(section.assignRoles ? { assignRoles: section.assignRoles } : {}) };
 }
 
 function permissionsOf(field: string, value: unknown): readonly string[] {

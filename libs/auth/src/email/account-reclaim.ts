@@ -48,6 +48,8 @@ export class AccountReclaim {
     await manager.delete(MfaRecoveryCode, { userId: user.id });
     if (user.mfaTotpEnabled) await this.users.setMfaTotpEnabled(manager, user.id, false);
     const reclaimed = await this.users.findById(manager, user.id);
+    // The roles the application gives a proven address (authorization.assignRoles), now that it is proven.
+    if (reclaimed) await this.users.grantAssignedRoles(manager, reclaimed);
     return { user: reclaimed!, removed: { identities, passkeys, totp } };
   }
 

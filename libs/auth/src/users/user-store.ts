@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
+import { AuthConfigError } from '../config/auth-config.error.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { Clock } from '../config/clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
@@ -78,7 +79,7 @@ export class UserStore {
       throw error;
     }
     const inserted = (await manager.findOneBy(this.config.userEntity, { id: user.id }))!;
-    return this.config.authorization ? this.grantDefaultRoles(manager, inserted, this.config.authorization.defaultRoles) : inserted;
+    return this.config.authorization ? this.grantRolesAtSignup(manager, inserted) : inserted;
   }
 
   /** With `authorization`, the row carrying the user's roles, read in the caller's transaction (a login's, say); without, the row as it is. */
@@ -88,11 +89,42 @@ export class UserStore {
     return withRoles(user, rows.map((row) => row.role));
   }
 
-  /** A new user's `authorization.defaultRoles`, in the signup's transaction (docs/guides/roles-and-permissions.md), every way in alike. */
-  private async grantDefaultRoles(manager: EntityManager, user: SvcUser, roles: readonly string[]): Promise<SvcUser> {
+  /**
+   * A new user's `authorization.defaultRoles` and the roles `assignRoles` names for it, in the
+   * signup's transaction (docs/guides/roles-and-permissions.md), every way in alike.
+   */
+  private async grantRolesAtSignup(manager: EntityManager, user: SvcUser): Promise<SvcUser> {
+    const roles = [...new Set([...this.config.authorization!.defaultRoles, ...this.assignedRoles(user)])].sort();
     const grantedAt = this.clock.now();
     if (roles.length > 0) await manager.insert(UserRole, roles.map((role) => ({ userId: user.id, role, grantedAt, grantedBy: null })));
     return withRoles(user, roles);
+  }
+
+  /**
+   * The roles `authorization.assignRoles` names for the user and it does not hold yet, granted in the
+   * caller's transaction (the first proof of its mailbox); its cached principals then go.
+   */
+  async grantAssignedRoles(manager: EntityManager, user: SvcUser): Promise<void> {
+    const assigned = this.assignedRoles(user);
+    if (assigned.length === 0) return;
+    const held = new Set((await manager.find(UserRole, { select: { role: true }, where: { userId: user.id } })).map((row) => row.role));
+    const missing = assigned.filter((role) => !held.has(role));
+    if (missing.length === 0) return;
+    const grantedAt = this.clock.now();
+    await manager.insert(UserRole, missing.map((role) => ({ userId: user.id, role, grantedAt, grantedBy: null })));
+    await this.invalidations.userChanged(manager, user.id);
+  }
+
+  /** What `assignRoles` names for the user; a role the policy does not define fails closed (no grant, the request fails). */
+  private assignedRoles(user: SvcUser): string[] {
+    const policy = this.config.authorization;
+    if (!policy?.assignRoles) return [];
+    const named = policy.assignRoles({ email: user.email, emailVerified: user.emailVerifiedAt !== null });
+    if (!Array.isArray(named)) throw new AuthConfigError('authorization.assignRoles', 'must return an array of role names', named);
+    for (const role of named) {
+      if (typeof role !== 'string' || !Object.hasOwn(policy.roles, role)) throw new AuthConfigError('authorization.assignRoles', 'named a role that authorization.roles does not define', role);
+    }
+    return [...new Set(named as string[])];
   }
 
   /**

@@ -17,6 +17,7 @@ import { signedInSendScript } from './signed-in-send.script.js';
 import { stepsScript } from './steps.script.js';
 import { twoStepChallengeScript } from './two-step-challenge.script.js';
 import { twoStepScript } from './two-step.script.js';
+import { usersScript } from './users.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 import { webauthnScript } from './webauthn.script.js';
@@ -43,6 +44,7 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'steps.js': stepsScript,
   'two-step.js': twoStepScript,
   'two-step-challenge.js': twoStepChallengeScript,
+  'users.js': usersScript,
   'validation-problems.js': validationProblemsScript,
   'views.js': viewsScript,
   'webauthn.js': webauthnScript,
