@@ -60,7 +60,7 @@ describe('the demo with AUTH_EMAIL_VERIFICATION=required', () => {
     const ada = client(demo.baseUrl);
     const signup = await ada('POST', '/auth/signup', { email: 'ada@example.io', password: PASSWORD });
     expect(signup.status).toBe(201);
-    expect(signup.body).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: null, plan: 'free', emailVerified: false, mfa: { totp: false } });
+    expect(signup.body).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: null, plan: 'free', emailVerified: false, mfa: { totp: false }, roles: ['member'] });
     expect(signup.headers.getSetCookie()).toEqual([]);
     const verification = await mailTo('ada@example.io', 'email_verification');
     expect(verification).toEqual({ to: 'ada@example.io', kind: 'email_verification', link: expect.stringMatching(new RegExp(`^${demo.baseUrl}/verify-email\\?token=[A-Za-z0-9_-]{43}$`)) });

@@ -74,7 +74,9 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];
     // The device list comes with either credential (docs/guides/devices.md).
     const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
-    expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, 'GET /profile'].sort());
+    // The demo's administration, and its route behind @Roles('admin') (docs/demo.md).
+    const admin = ['GET /auth/admin/users', 'GET /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/roles', 'DELETE /auth/admin/users/{id}/roles/{role}', 'POST /auth/admin/users/{id}/deactivate', 'POST /auth/admin/users/{id}/activate', 'POST /auth/admin/users/{id}/revoke-sessions', 'POST /auth/admin/users/{id}/password-reset', 'DELETE /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/impersonate', 'POST /auth/admin/impersonation/stop'];
+    expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, ...admin, 'GET /admin-only', 'GET /profile'].sort());
   });
 
   it('serves the password form and both providers\' links on one page', async () => {
@@ -94,7 +96,7 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     expect(response.status).toBe(201);
     const body = await response.json();
     if (credential === 'jwt') expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 600 });
-    else expect(body).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: 'Ada', plan: 'free', emailVerified: false, mfa: { totp: false } });
+    else expect(body).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: 'Ada', plan: 'free', emailVerified: false, mfa: { totp: false }, roles: ['member'] });
   });
 
   it.each([
@@ -107,7 +109,7 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     expect(response.headers.get('location')).toBe('/');
     const profile = await agent.request(`${url}/profile`, { headers: await credentialHeaders(agent, url, credential) });
     // A provider verified the email of the user it created; two-step login is on beside the password, off for this user.
-    expect(await profile.json()).toEqual({ id: expect.any(String), email: `${login}@example.io`, displayName, plan: 'free', emailVerified: true, mfa: { totp: false } });
+    expect(await profile.json()).toEqual({ id: expect.any(String), email: `${login}@example.io`, displayName, plan: 'free', emailVerified: true, mfa: { totp: false }, roles: ['member'], permissions: [] });
   });
 
   it('sends a refused consent back to the page as /?error=OAUTH_PROVIDER_ERROR', async () => {

@@ -77,11 +77,11 @@ describe.each(['session', 'jwt'] as const)('the demo on the oauth2 strategy, AUT
     }
     const profile = await agent.request(`${url}/profile`, { headers });
     expect(profile.status).toBe(200);
-    expect(await profile.json()).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: null, plan: 'free' });
+    expect(await profile.json()).toEqual({ id: expect.any(String), email: 'ada@example.io', displayName: null, plan: 'free', roles: ['member'], permissions: [] });
 
     const event = await demo.waitForLine('EVENT ', (line) => line.name === 'svc.oauth2.login.after');
     expect(event.payload).toEqual({
-      user: { id: expect.any(String), email: 'ada@example.io', displayName: null, plan: 'free' },
+      user: { id: expect.any(String), email: 'ada@example.io', displayName: null, plan: 'free', roles: ['member'] },
       userInfo: { provider: 'acme', providerUserId: 'ada', email: 'Ada@Example.io', emailVerified: true, name: 'Ada', avatarUrl: 'https://img.test/ada.png' },
     });
   });

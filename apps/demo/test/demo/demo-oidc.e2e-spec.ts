@@ -58,7 +58,7 @@ describe.each(['session', 'jwt'] as const)('the demo on the oidc strategy, AUTH_
       headers = { authorization: `Bearer ${((await refreshed.json()) as { access_token: string }).access_token}` };
     }
     const profile = await agent.request(`${url}/profile`, { headers });
-    expect(await profile.json()).toEqual({ id: expect.any(String), email: 'grace@example.io', displayName: null, plan: 'free' });
+    expect(await profile.json()).toEqual({ id: expect.any(String), email: 'grace@example.io', displayName: null, plan: 'free', roles: ['member'], permissions: [] });
     const event = await demo.waitForLine('EVENT ', (line) => line.name === 'svc.oidc.login.after');
     expect(event.payload).toMatchObject({ user: { email: 'grace@example.io' }, userInfo: { provider: 'corp', providerUserId: 'grace', emailVerified: true } });
   });

@@ -77,13 +77,13 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)',
     const signup = await call('POST', '/auth/signup', { email: 'Demo@Example.io', password: 'correct horse', displayName: 'Demo' });
     expect(signup.status).toBe(201);
     // AUTH_EMAIL_VERIFICATION defaults to optional: the body says whether the email is verified; two-step login is on beside the password.
-    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free', emailVerified: false, mfa: { totp: false } });
+    expect(signup.body).toEqual({ id: expect.any(String), email: 'demo@example.io', displayName: 'Demo', plan: 'free', emailVerified: false, mfa: { totp: false }, roles: ['member'] });
     expect((await call('GET', '/auth/me')).body.email).toBe('demo@example.io');
     expect((await call('POST', '/auth/logout')).status).toBe(204);
     expect((await call('GET', '/auth/me')).status).toBe(401);
     expect((await call('POST', '/auth/login', { email: 'demo@example.io', password: 'wrong horse' })).status).toBe(401);
     expect((await call('POST', '/auth/login', { email: 'demo@example.io', password: 'correct horse' })).status).toBe(200);
-    expect((await call('GET', '/profile')).body).toEqual(signup.body);
+    expect((await call('GET', '/profile')).body).toEqual({ ...signup.body, permissions: [] }); // request.user also carries the roles' permissions (docs/guides/roles-and-permissions.md)
 
     const event = await demo.waitForLine('EVENT ', (line) => line.name === 'svc.login.failure');
     expect(event).toEqual({ name: 'svc.login.failure', payload: { email: 'demo@example.io', reason: 'bad_password', ip: expect.any(String), at: expect.any(String) } });
