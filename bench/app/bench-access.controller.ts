@@ -4,7 +4,8 @@ import { type AuthorizationOptions, CurrentUser, CurrentUserGuard, Permissions, 
 
 /** The bench app's roles policy (BENCH_AUTHORIZATION=1): every new user holds two roles. */
 export const BENCH_POLICY: AuthorizationOptions = {
-  roles: { member: [], reader: ['notes:read'], writer: ['notes:write'] },
+  // `admin`, held by nobody here, for the demo's /admin-only and its administration routes.
+  roles: { admin: ['users:*', 'audit:read'], member: [], reader: ['notes:read'], writer: ['notes:write'] },
   defaultRoles: ['member', 'reader'],
 };
 

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
+import { DemoAdminController } from './demo-admin.controller.js';
 import { DemoController } from './demo.controller.js';
 import { demoAuthOptions } from './demo-auth-options.js';
 import { DemoEventLog } from './demo-event-log.js';
@@ -21,8 +22,12 @@ const sqliteFileSettings = { enableWAL: true, prepareDatabase: (db: { pragma(sql
 
 @Module({})
 export class DemoModule {
-  /** `extra`: options over the demo's own, for the bench app's variants (a roles policy, say). */
+  /**
+   * `extra`: options over the demo's own, for the bench app's variants (another roles policy, or
+   * none: `{ authorization: undefined, admin: undefined }`, and then no route behind a role).
+   */
   static register(config: DemoConfig, extra: Partial<AuthOptions> = {}): DynamicModule {
+    const options = { ...demoAuthOptions(config), ...extra };
     return {
       module: DemoModule,
       imports: [
@@ -36,9 +41,9 @@ export class DemoModule {
           migrationsRun: true,
           logging: false,
         }),
-        AuthModule.forRoot({ ...demoAuthOptions(config), ...extra }),
+        AuthModule.forRoot(options),
       ],
-      controllers: [DemoController, DemoPageController],
+      controllers: [DemoController, ...(options.authorization ? [DemoAdminController] : []), DemoPageController],
       providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],
     };
   }
