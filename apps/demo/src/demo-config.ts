@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { AuthStrategy, CredentialKind, LoginMethod, OAuth2ProviderOptions, OidcProviderOptions } from '#svc/auth';
+import { type AuthStrategy, type CredentialKind, type LoginMethod, normalizeEmail, type OAuth2ProviderOptions, type OidcProviderOptions } from '#svc/auth';
 import { DemoConfigError } from './demo-config.error.js';
 import { readLoginSet } from './demo-login-set.js';
 import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
@@ -79,9 +79,9 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
   };
 }
 
-/** DEMO_ADMIN_EMAILS: a comma list, each entry normalised as svc normalises an email (NFKC, trimmed, lower case). */
+/** DEMO_ADMIN_EMAILS: a comma list, each entry normalised as svc stores an email (`normalizeEmail`). */
 function adminEmails(raw: string | undefined): ReadonlySet<string> {
-  const entries = (raw ?? '').split(',').map((entry) => entry.normalize('NFKC').trim().toLowerCase()).filter((entry) => entry !== '');
+  const entries = (raw ?? '').split(',').map(normalizeEmail).filter((entry) => entry !== '');
   const malformed = entries.find((entry) => !/^[^@\s]+@[^@\s]+$/.test(entry));
   if (malformed !== undefined) throw new DemoConfigError('DEMO_ADMIN_EMAILS', `must be a comma list of email addresses (got ${JSON.stringify(malformed)})`);
   return new Set(entries);

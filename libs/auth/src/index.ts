@@ -115,6 +115,8 @@ export type { AccessTokenClaims } from './credentials/jwt/access-token-claims.js
 export type { OAuthUserInfo } from './config/oauth-options.js';
 export type { TokenBody } from './credentials/jwt/jwt-credential.issuer.js';
 export { SvcInput, SvcReturned } from './users/svc-columns.decorators.js';
+/** An email as svc stores and compares it (NFKC, trimmed, lower-cased): for lists an `assignRoles` rule reads. */
+export { normalizeEmail } from './users/email.js';
 export type { UserBody, UserBodyFeatures, UserBodyOf } from './users/user-body.js';
 
 // Roles and permissions (docs/guides/roles-and-permissions.md).

@@ -62,13 +62,13 @@ export class UserDirectory {
 
   /** The user's details, or 404 `NOT_FOUND`. */
   async details(userId: string): Promise<AdminUserDetails> {
-    const user = await this.unitOfWork.autocommit(async (manager) => {
-      const found = await this.users.findById(manager, userId);
-      return found && this.users.loadRoles(manager, found);
+    const found = await this.unitOfWork.autocommit(async (manager) => {
+      const row = await this.users.findById(manager, userId);
+      return row && { user: await this.users.loadRoles(manager, row), sessions: (await this.devices.listOfUser(manager, row.id)).length };
     });
-    if (!user) throw noSuchUser();
+    if (!found) throw noSuchUser();
+    const { user, sessions } = found;
     const loginMethods = await this.loginMethodsOf(user);
-    const sessions = await this.unitOfWork.autocommit(async (manager) => (await this.devices.listOfUser(manager, user.id)).length);
     return { ...this.summaryOf(user), loginMethods, mfa: { totp: user.mfaTotpEnabled === true }, sessions };
   }
 

@@ -95,8 +95,7 @@ export class UserStore {
    */
   private async grantRolesAtSignup(manager: EntityManager, user: SvcUser): Promise<SvcUser> {
     const roles = [...new Set([...this.config.authorization!.defaultRoles, ...this.assignedRoles(user)])].sort();
-    const grantedAt = this.clock.now();
-    if (roles.length > 0) await manager.insert(UserRole, roles.map((role) => ({ userId: user.id, role, grantedAt, grantedBy: null })));
+    await this.insertGrants(manager, user.id, roles);
     return withRoles(user, roles);
   }
 
@@ -110,9 +109,15 @@ export class UserStore {
     const held = new Set((await manager.find(UserRole, { select: { role: true }, where: { userId: user.id } })).map((row) => row.role));
     const missing = assigned.filter((role) => !held.has(role));
     if (missing.length === 0) return;
-    const grantedAt = this.clock.now();
-    await manager.insert(UserRole, missing.map((role) => ({ userId: user.id, role, grantedAt, grantedBy: null })));
+    await this.insertGrants(manager, user.id, missing);
     await this.invalidations.userChanged(manager, user.id);
+  }
+
+  /** Rows of `user_roles` granted now by no one (a default, or the application's rule). */
+  private async insertGrants(manager: EntityManager, userId: string, roles: readonly string[]): Promise<void> {
+    if (roles.length === 0) return;
+    const grantedAt = this.clock.now();
+    await manager.insert(UserRole, roles.map((role) => ({ userId, role, grantedAt, grantedBy: null })));
   }
 
   /** What `assignRoles` names for the user; a role the policy does not define fails closed (no grant, the request fails). */
