@@ -1,0 +1,34 @@
+import { AuthConfigError } from '#svc/auth';
+import { TEST_SECRET } from '../../support/test-app.js';
+import { createNativeApp, NATIVE, nativeTokensOf } from '../native-clients-kit.js';
+
+// docs/reference/options.md, nativeClients: read at startup, like every option.
+describe('the nativeClients option at startup', () => {
+  it('stops startup unless it is true or false', async () => {
+    await expect(createNativeApp({ engine: 'sqlite', credential: 'session', native: false, options: { nativeClients: 'yes' } as never })).rejects.toThrow(new AuthConfigError('nativeClients', 'must be true or false', 'yes'));
+  });
+
+  it('a session module derives its access-token key from the module secret when it has no jwt section', async () => {
+    const t = await createNativeApp({ engine: 'sqlite', credential: 'session', options: { jwt: undefined, secret: TEST_SECRET } });
+    try {
+      await t.nativeAccount('derived@x.io');
+      nativeTokensOf(await t.login('derived@x.io', NATIVE));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a jwt section under the session credential takes effect with native clients (its lifetimes)', async () => {
+    const t = await createNativeApp({ engine: 'sqlite', credential: 'session', options: { jwt: { secretKey: TEST_SECRET, accessTokenExpireMinutes: 5 } } });
+    try {
+      const response = await t.signup('lifetime@x.io', NATIVE);
+      expect(response.body.expires_in).toBe(300);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a jwt section under the session credential without native clients still stops startup', async () => {
+    await expect(createNativeApp({ engine: 'sqlite', credential: 'session', native: false, options: { jwt: { secretKey: TEST_SECRET } } })).rejects.toThrow(/^jwt is given but the credential is session/);
+  });
+});
