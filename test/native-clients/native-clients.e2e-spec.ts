@@ -3,5 +3,6 @@
 await import('./cases/tokens.js');
 await import('./cases/refresh.js');
 await import('./cases/logout-and-devices.js');
+await import('./cases/credential-routes.js');
 await import('./cases/without-option.js');
 await import('./cases/config.js');
