@@ -6,3 +6,4 @@ await import('./cases/logout-and-devices.js');
 await import('./cases/credential-routes.js');
 await import('./cases/without-option.js');
 await import('./cases/config.js');
+await import('./cases/openapi.js');
