@@ -70,7 +70,7 @@ describe.each(PAIRS)('a native impersonation on %s, browser credential %s', (eng
       const response = await t.call(admin, 'post', `/admin/users/${alice.userId}/impersonate`).set(NATIVE).expect(200);
       const tokens = nativeTokensOf(response);
       expect(claimsOf(tokens.access)).toMatchObject({ sub: alice.userId, act: { sub: admin.userId } });
-      const bearer = { headers: { Authorization: `Bearer ${tokens.access}` } };
+      const bearer = { userId: alice.userId, email: alice.email, headers: { Authorization: `Bearer ${tokens.access}` } };
       expect((await t.me(bearer).expect(200)).body).toMatchObject({ id: alice.userId, impersonatedBy: admin.userId });
       await t.call(bearer, 'post', '/admin/impersonation/stop', {}).expect(204);
       await t.me(bearer).expect(401);
