@@ -5,5 +5,6 @@ await import('./cases/refresh.js');
 await import('./cases/logout-and-devices.js');
 await import('./cases/credential-routes.js');
 await import('./cases/without-option.js');
+await import('./cases/global-guard.js');
 await import('./cases/config.js');
 await import('./cases/openapi.js');

@@ -23,7 +23,8 @@ describe.each(CASES)('native clients on %s, browser credential %s: tokens in the
     expect(tokens.familyId).not.toBe(signedUp.familyId);
     expect(claimsOf(tokens.access)).toMatchObject({ sub: expect.any(String), sid: tokens.familyId, typ: 'access' });
     const events = await t.events.waitFor(AuthEvent.LoginAfter);
-    expect(events.some((event) => event.user.email === 'signup@x.io')).toBe(true);
+    // The credential issued is jwt's, whatever the module's.
+    expect(events).toContainEqual(expect.objectContaining({ user: expect.objectContaining({ email: 'signup@x.io' }), method: 'password', credential: 'jwt', strategy: 'jwt' }));
   });
 
   it('the header value is case-insensitive; any other value is a browser request', async () => {
@@ -72,6 +73,14 @@ describe.each(CASES)('native clients on %s, browser credential %s: tokens in the
       expect((await t.get('/auth/me', browser.body.access_token)).status).toBe(200);
     }
     expect((await t.get('/auth/me', native.access)).status).toBe(200);
+  });
+
+  it("a native login ends no browser credential the request also carries", async () => {
+    const browser = await t.signup('carried@x.io');
+    const cookie = browserCookieOf(browser, credential);
+    nativeTokensOf(await request(t.url).post('/auth/login').set(NATIVE).set('Cookie', cookie).send({ email: 'carried@x.io', password: 'correct horse battery' }));
+    if (credential === 'session') expect((await request(t.url).get('/auth/me').set('Cookie', cookie)).status).toBe(200);
+    else expect((await request(t.url).post('/auth/refresh').set('Cookie', cookie)).status).toBe(200);
   });
 
   it('a native login that presents a cross-site Origin and no cookie is not refused (no cookie, no cross-site check)', async () => {

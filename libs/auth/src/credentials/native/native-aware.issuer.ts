@@ -25,7 +25,8 @@ export class NativeAwareIssuer implements CredentialIssuer {
 
   async issue(manager: EntityManager, user: SvcUser, request: Request, impersonation?: Impersonation): Promise<unknown> {
     if (!isNativeRequest(request, this.config)) return this.browser.issue(manager, user, request, impersonation);
-    return new NativeCredential(await this.jwt.issue(manager, user, request, impersonation));
+    // A native login ends no credential the request may also carry (a browser's cookie): it is another client.
+    return new NativeCredential(await this.jwt.issueFamily(manager, user, request, impersonation));
   }
 
   deliverAsJson(response: Response, credential: unknown, user: SvcUser): object {
