@@ -4,6 +4,7 @@ import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { TEST_SECRET } from '../../support/test-app.js';
 import { createAdminApp } from '../../admin/admin-kit.js';
 import { createTwoStepApp } from '../../two-step/two-step-kit.js';
+import { createPasskeyApp, credentialCookiesOf } from '../../passkeys/passkey-kit.js';
 import { browserCookieOf, claimsOf, CREDENTIALS, createNativeApp, NATIVE, type NativeApp, nativeTokensOf, PASSWORD } from '../native-clients-kit.js';
 
 const PAIRS = BEHAVIOUR_ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
@@ -75,6 +76,26 @@ describe.each(PAIRS)('a native impersonation on %s, browser credential %s', (eng
       await t.call(bearer, 'post', '/admin/impersonation/stop', {}).expect(204);
       await t.me(bearer).expect(401);
       await t.me(admin).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(PAIRS)('a native passkey login on %s, browser credential %s', (engine, credential) => {
+  it('answers the tokens in the body and sets no credential cookie', async () => {
+    const t = await createPasskeyApp({ engine, credential, options: { nativeClients: true, ...(credential === 'jwt' ? {} : { jwt: { secretKey: TEST_SECRET } }) } as never });
+    try {
+      const browser = t.browser();
+      await browser.signup('passkey@x.io');
+      expect((await browser.register()).answer.status).toBe(201);
+      browser.signOut();
+      const options = await browser.send('post', '/auth/passkeys/login/options');
+      const answer = await browser.send('post', '/auth/passkeys/login', { response: browser.authenticator.get(options.body) }, NATIVE);
+      expect(answer.status).toBe(200);
+      expect(credentialCookiesOf(answer)).toEqual([]);
+      expect(Object.keys(answer.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'token_type']);
+      expect((await request(t.url).get('/auth/me').set('Authorization', `Bearer ${answer.body.access_token}`)).body.email).toBe('passkey@x.io');
     } finally {
       await t.close();
     }
