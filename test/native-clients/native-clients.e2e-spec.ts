@@ -4,6 +4,7 @@ await import('./cases/tokens.js');
 await import('./cases/refresh.js');
 await import('./cases/logout-and-devices.js');
 await import('./cases/credential-routes.js');
+await import('./cases/hooks.js');
 await import('./cases/without-option.js');
 await import('./cases/global-guard.js');
 await import('./cases/config.js');
