@@ -20,7 +20,8 @@ export class NativeRefreshController {
 
   @SvcRoute({
     summary: "Trade a native client's refresh token (in the body) for a new pair (single use)",
-    success: { description: 'A fresh pair', body: 'token' },
+    // The native token body (the OpenAPI document's SvcNativeTokenBody); no cookie is set.
+    success: { description: 'A fresh pair, in the body' },
     errors: ['REFRESH_TOKEN_INVALID', 'USER_INACTIVE', 'VALIDATION_FAILED'],
   })
   @Post('refresh')
