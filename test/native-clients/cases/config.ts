@@ -1,6 +1,8 @@
-import { AuthConfigError } from '#svc/auth';
-import { TEST_SECRET } from '../../support/test-app.js';
-import { createNativeApp, NATIVE, nativeTokensOf } from '../native-clients-kit.js';
+import request from 'supertest';
+import { AuthConfigError, AuthModule, type AuthOptions } from '#svc/auth';
+import { startAuthModule } from '../../support/auth-module-app.js';
+import { BASE_URL, TEST_SECRET } from '../../support/test-app.js';
+import { createNativeApp, NATIVE, nativeTokensOf, PASSWORD } from '../native-clients-kit.js';
 
 // docs/reference/options.md, nativeClients: read at startup, like every option.
 describe('the nativeClients option at startup', () => {
@@ -30,5 +32,21 @@ describe('the nativeClients option at startup', () => {
 
   it('a jwt section under the session credential without native clients still stops startup', async () => {
     await expect(createNativeApp({ engine: 'sqlite', credential: 'session', native: false, options: { jwt: { secretKey: TEST_SECRET } } })).rejects.toThrow(/^jwt is given but the credential is session/);
+  });
+});
+
+describe('nativeClients through forRootAsync', () => {
+  it('is a graph-shaping extra: given beside the factory, a session module serves native clients', async () => {
+    const app = await startAuthModule(
+      AuthModule.forRootAsync({ credential: 'session', nativeClients: true, useFactory: (): AuthOptions => ({ baseUrl: BASE_URL, secret: TEST_SECRET, password: { bcryptCost: 10, sendsResetMail: false } }) }),
+    );
+    try {
+      const server = app.getHttpServer();
+      const signup = await request(server).post('/auth/signup').set(NATIVE).send({ email: 'async@x.io', password: PASSWORD });
+      const tokens = nativeTokensOf(signup);
+      expect((await request(server).post('/auth/refresh').set(NATIVE).send({ refresh_token: tokens.refresh })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
