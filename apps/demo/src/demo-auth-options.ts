@@ -58,6 +58,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     },
     authorization: demoAuthorization(config),
     admin: {},
+    // AUTH_NATIVE_CLIENTS=on, under either credential (docs/guides/machine-access.md).
+    nativeClients: config.nativeClients || undefined,
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

@@ -118,3 +118,15 @@ describe('readDemoConfig: AUTH_PRINCIPAL_CACHE', () => {
     expect(() => readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'on' })).toThrow('AUTH_PRINCIPAL_CACHE must be one of off, postgres, redis, local');
   });
 });
+
+describe('readDemoConfig: AUTH_NATIVE_CLIENTS', () => {
+  it('is off by default, on with on', () => {
+    expect(readDemoConfig({}).nativeClients).toBe(false);
+    expect(readDemoConfig({ AUTH_NATIVE_CLIENTS: 'off' }).nativeClients).toBe(false);
+    expect(readDemoConfig({ AUTH_NATIVE_CLIENTS: 'on', AUTH_STRATEGY: 'session' }).nativeClients).toBe(true);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => readDemoConfig({ AUTH_NATIVE_CLIENTS: 'yes' })).toThrow('AUTH_NATIVE_CLIENTS must be one of on, off');
+  });
+});

@@ -33,5 +33,6 @@ export const {
     entities: undefined,
     hooks: undefined,
     globalGuard: undefined,
+    nativeClients: undefined,
   })
   .build();

@@ -26,6 +26,8 @@ import { CredentialDelivery } from './credentials/credential-delivery.js';
 import { CurrentUserGuard } from './credentials/current-user.guard.js';
 import { jwtCredentialParts } from './credentials/jwt/jwt.parts.js';
 import { sessionCredentialParts } from './credentials/session/session.parts.js';
+import { nativeClientParts } from './credentials/native/native.parts.js';
+import { nativeClientsOf } from './config/validate-native-clients.js';
 import { HookRunner } from './hooks/hook-runner.js';
 import { AuthBodySchemas } from './http/auth-body-schemas.js';
 import { BeforeHooksInterceptor } from './http/before-hooks.interceptor.js';
@@ -82,6 +84,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
   const shape = moduleShapeOf(extras);
   const features = optionalPartsOf(extras);
   const credential = CREDENTIALS[shape.credential];
+  // docs/guides/machine-access.md: native clients get the jwt credential beside the browser's.
+  const native = nativeClientsOf(extras) ? nativeClientParts(shape.credential, credential) : undefined;
   // The optional parts only with their sections (docs/decisions/0001-module-shape.md): an absent one's routes are
   // paths no route matches (404 NOT_FOUND under the prefix). Two-step login needs the password method (its setup
   // asks for the password; without it the section is refused at startup); without it every login passes the null gate.
@@ -94,7 +98,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     credential,
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
-  const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
+  const controllers = [...new Set([...parts.flatMap((part) => part.controllers), ...(native?.controllers ?? [])])].map((controller) => mountUnderPrefix(controller, prefix));
   const providers: Provider[] = [
     {
       provide: AUTH_CONFIG,
@@ -127,11 +131,13 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...rateLimitProviders(),
     ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
-    ...new Set(parts.flatMap((part) => part.providers)),
-    { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
-    { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
-    { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
-    { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
+    ...new Set([...parts.flatMap((part) => part.providers), ...(native?.providers ?? [])]),
+    ...(native?.credentialTokens ?? [
+      { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
+      { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
+      { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
+      { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
+    ]),
   ];
   return {
     ...definition,

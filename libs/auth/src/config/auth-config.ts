@@ -26,7 +26,9 @@ export interface AuthConfig {
   readonly userEntity: Type<SvcUser>;
   /** `globalGuard: true`: every route of the application needs the credential unless `@Public()`. */
   readonly globalGuard: boolean;
-  /** Present whenever the credential is jwt: the jwt section's key, or one derived from `secret` (or, in the OAuth shorthand, from the section's). */
+  /** Native clients get the jwt credential in the body beside the browser credential (docs/guides/machine-access.md). */
+  readonly nativeClients: boolean;
+  /** Present whenever the credential is jwt or native clients are on: the jwt section's key, or one derived from `secret` (or, in the OAuth shorthand, from the section's). */
   readonly jwt?: {
     readonly secretKey: string;
     readonly algorithm: 'HS256' | 'HS384' | 'HS512';

@@ -310,7 +310,7 @@ export interface AuthOptions {
    * @default unset: `AuthService.purgeExpired()` is yours to call
    */
   purge?: { cron: string };
-  /** The jwt credential's settings (only with `credential: 'jwt'`). */
+  /** The jwt credential's settings (with `credential: 'jwt'`, or with `nativeClients: true`). */
   jwt?: JwtOptions;
   /** The session credential's settings (only with `credential: 'session'`). */
   session?: SessionOptions;
@@ -348,4 +348,10 @@ export interface ConfigShapeOptions extends ModuleShapeOptions {
   prefix?: string;
   entities?: AuthEntities;
   globalGuard?: boolean;
+  /**
+   * Native clients beside the web (docs/guides/machine-access.md): a request with `X-Svc-Client: native`
+   * to a route that issues a credential gets the jwt credential in the JSON body and no cookie, whatever
+   * the module's credential; the bearer access token is accepted beside the browser credential. @default false
+   */
+  nativeClients?: boolean;
 }

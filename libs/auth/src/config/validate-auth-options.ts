@@ -12,6 +12,7 @@ import { validateAdmin } from './validate-admin.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
+import { nativeClientsOf } from './validate-native-clients.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -25,7 +26,8 @@ const ABSOLUTE_TTL_DEFAULT = 30 * DAY_SECONDS;
  */
 export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOptions): AuthConfig {
   const shape = moduleShapeOf(extras);
-  assertEverySectionTakesEffect(options, shape, optionalPartsOf(extras));
+  const nativeClients = nativeClientsOf(extras);
+  assertEverySectionTakesEffect(options, shape, optionalPartsOf(extras), nativeClients);
   const baseUrl = absoluteUrl('baseUrl', options.baseUrl);
   const prefix = validatePrefix(extras.prefix);
   const trustedOrigins = [baseUrl.origin, ...(options.trustedOrigins ?? []).map((origin, i) => originOf(`trustedOrigins[${i}]`, origin))];
@@ -45,7 +47,8 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
   if (sameSite === 'none' && !secure) throw new AuthConfigError('cookie.sameSite', 'none requires cookie.secure true');
 
   const password = options.password ?? {};
-  const jwt = shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
+  // Native clients hold the jwt credential whatever the browser's (docs/guides/machine-access.md).
+  const jwt = shape.credential === 'jwt' || nativeClients ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
   // What the derived keys (the limiter's account key, two-step login's, the passkey challenges') come
   // from: the module secret, else a section's own secret, so the seed's shorthands need no second one.
   const keySource = moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey;
@@ -62,6 +65,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     purge: options.purge === undefined ? undefined : { cron: nonEmptyString('purge.cron', options.purge?.cron, 128) },
     userEntity: extras.entities?.user ?? User,
     globalGuard: extras.globalGuard === true,
+    nativeClients,
     jwt,
     oauth2,
     oidc,
@@ -113,7 +117,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
  * that nothing configured is silently ignored (an `oidc` section without the oidc login method, a
  * `jwt` section under the session credential).
  */
-function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape, features: readonly OptionalPart[]): void {
+function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape, features: readonly OptionalPart[], nativeClients: boolean): void {
   for (const method of LOGIN_METHODS) {
     if (options[method] === undefined || shape.loginMethods.includes(method)) continue;
     throw new AuthConfigError(
@@ -133,6 +137,8 @@ function assertEverySectionTakesEffect(options: AuthOptions, shape: ModuleShape,
   }
   const other: Record<CredentialKind, CredentialKind> = { session: 'jwt', jwt: 'session' };
   const unused = other[shape.credential];
+  // With native clients a session module issues jwt credentials too, so its jwt section takes effect.
+  if (unused === 'jwt' && nativeClients) return;
   if (options[unused] !== undefined) throw new AuthConfigError(unused, `is given but the credential is ${shape.credential}: it would not take effect`);
 }
 

@@ -9,6 +9,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import type { CredentialIssuer } from './credential-issuer.js';
+import { NativeCredential } from './native/native-credential.js';
 
 /** What a login method hands to the delivery step: who signed in, how, and the credential it staged. */
 export interface LoginResult {
@@ -66,8 +67,9 @@ export class CredentialDelivery {
     return this.issuer.deliverAsJson(response, signup.credential, signup.user);
   }
 
-  private announce(request: Request, { user, method, provider }: LoginResult): void {
-    const credential = this.config.credential;
+  private announce(request: Request, { user, method, provider, credential: issued }: LoginResult): void {
+    // A native client's login issued the jwt credential, whatever the module's (docs/guides/machine-access.md).
+    const credential: CredentialKind = issued instanceof NativeCredential ? 'jwt' : this.config.credential;
     const payload = { user: this.serializer.serialize(user), strategy: strategyOf(method, credential), method, ...(provider === undefined ? {} : { provider }), credential };
     this.events.publishAfterResponse(request, AuthEvent.LoginAfter, payload);
   }

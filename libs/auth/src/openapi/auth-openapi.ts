@@ -11,6 +11,7 @@ import { AuthBodySchemas } from '../http/auth-body-schemas.js';
 import { returnedColumnsOf } from '../users/svc-columns.decorators.js';
 import { type AuthRoute, libraryRoutes } from './library-routes.js';
 import { type JsonSchema, jsonSchemaOf } from './json-schema-of.js';
+import { credentialSchemeNames, nativeClientComponents, withNativeClients } from './native-clients-openapi.js';
 
 const PASSWORD_FIELDS = ['password', 'new_password'];
 /** Every operation id of svc's routes starts with it. */
@@ -63,8 +64,9 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     ...(config.mfa ? mfaSchemas(config) : {}),
     ...(config.passkeys ? passkeySchemas() : {}),
     ...requestSchemas(app, config, routes),
+    ...nativeClientComponents(config).schemas,
   });
-  Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
+  Object.assign((components.securitySchemes ??= {}), securitySchemes(config), nativeClientComponents(config).securitySchemes);
   const paths = (document.paths ??= {});
   // Each route's item replaces what scanning the library's controllers found there (`@Req()` bodies say nothing);
   // routes that share a path (GET and DELETE /sessions) share its item.
@@ -72,7 +74,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
   for (const route of routes) {
     const path = `${config.prefix}${route.path}`;
     if (!items.has(path)) items.set(path, {});
-    items.get(path)![route.method] = operationOf(route, config, tag);
+    items.get(path)![route.method] = withNativeClients(operationOf(route, config, tag), route, config);
   }
   for (const [path, item] of items) paths[path] = item;
   // Mounted but answering 404 with this configuration: not in the document.
@@ -103,7 +105,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
       ...(route.errorRedirect ? { '303': { description: 'A failed callback: to the errorRedirect path with `?error=<CODE>`', headers: { Location: { schema: { type: 'string' } } } } } : {}),
       ...errorResponsesOf(route.errors, route.errorStatus),
     },
-    ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }] } : {}),
+    ...(route.authenticated ? { security: credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] })) } : {}),
     ...(route.permissions ? { 'x-svc-permissions': route.permissions } : {}),
   };
 }
@@ -346,7 +348,7 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
 function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
-  const scheme = config.credential === 'jwt' ? 'svcBearer' : 'svcSession';
+  const schemes = credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] }));
   const operations = new Map<string, OperationObject>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item as Record<string, OperationObject>)) {
@@ -356,7 +358,7 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
   for (const handler of applicationHandlers(app.get(ModulesContainer), config.globalGuard)) {
     const operation = operations.get(`${handler.controller}_${handler.method}`);
     if (!operation) continue;
-    if (handler.access) operation.security = handler.access === 'optional' ? [{}, { [scheme]: [] }] : [{ [scheme]: [] }];
+    if (handler.access) operation.security = handler.access === 'optional' ? [{}, ...schemes] : schemes;
     const codes: AuthErrorCode[] = [
       ...(handler.access === 'required' ? (['UNAUTHENTICATED'] as const) : []),
       // The cookie credential's writes are checked for their origin; a bearer token is not sent by the browser on its own.

@@ -50,6 +50,14 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
       const presented = await this.refreshTokens.findByToken(manager, presentedToken);
       if (presented) await this.refreshTokens.revokeFamily(manager, presented.familyId);
     }
+    return this.issueFamily(manager, user, request, impersonation);
+  }
+
+  /**
+   * A new family and its first pair, leaving every other credential as it is: what a native client
+   * is issued (docs/guides/machine-access.md), which presents no refresh cookie of its own.
+   */
+  async issueFamily(manager: EntityManager, user: SvcUser, request: Request, impersonation?: Impersonation): Promise<JwtCredential> {
     const familyId = await this.families.start(manager, user.id, request, impersonation);
     return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId), impersonation?.actorId);
   }

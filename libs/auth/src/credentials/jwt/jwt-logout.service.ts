@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import type { SvcUser } from '../../entities/user.entity.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
@@ -23,12 +24,13 @@ export class JwtLogout {
     private readonly serializer: UserSerializer,
   ) {}
 
-  /** Runs `beforeLogout`, then revokes; returns the ids of the users whose family this ended. */
-  async logout(request: Request, refreshToken: string | undefined): Promise<string[]> {
-    const presented = refreshToken ? await this.unitOfWork.autocommit((manager) => this.refreshTokens.findByToken(manager, refreshToken)) : null;
-    const bearer = request.headers.authorization ? await this.resolver.tryResolve(request) : null;
-    const owner = bearer?.user ?? (presented ? await this.unitOfWork.autocommit((manager) => this.users.findById(manager, presented.userId)) : null);
-    await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
+  /**
+   * Runs `beforeLogout` (unless the route ran it: `runHook` false), then revokes; returns the ids of
+   * the users whose family this ended.
+   */
+  async logout(request: Request, refreshToken: string | undefined, runHook = true): Promise<string[]> {
+    const { presented, bearer, owner } = await this.presentedCredentials(request, refreshToken);
+    if (runHook) await this.hooks.run('beforeLogout', { user: owner && this.serializer.serialize(owner) }, request);
 
     const families = new Map<string, string>();
     if (presented) families.set(presented.familyId, presented.userId);
@@ -41,5 +43,17 @@ export class JwtLogout {
       }
       return [...ended];
     });
+  }
+
+  /** The user the presented credentials belong to, or null: what `beforeLogout` sees. */
+  async ownerOf(request: Request, refreshToken: string | undefined): Promise<SvcUser | null> {
+    return (await this.presentedCredentials(request, refreshToken)).owner;
+  }
+
+  private async presentedCredentials(request: Request, refreshToken: string | undefined) {
+    const presented = refreshToken ? await this.unitOfWork.autocommit((manager) => this.refreshTokens.findByToken(manager, refreshToken)) : null;
+    const bearer = request.headers.authorization ? await this.resolver.tryResolve(request) : null;
+    const owner = bearer?.user ?? (presented ? await this.unitOfWork.autocommit((manager) => this.users.findById(manager, presented.userId)) : null);
+    return { presented, bearer, owner };
   }
 }

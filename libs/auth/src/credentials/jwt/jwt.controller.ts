@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, Optional, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
@@ -17,6 +17,8 @@ import { SvcRoute } from '../../http/svc-route.decorator.js';
 import { JwtCredentialIssuer, type TokenBody } from './jwt-credential.issuer.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
+import { NativeTokens } from '../native/native-tokens.service.js';
+import { hasNativeRefreshToken } from '../native/native-refresh-token.js';
 import { type RefreshOutcome, RefreshRotation } from './refresh-rotation.service.js';
 
 /** refresh, logout and /me of the jwt credential (docs/guides/jwt.md), whatever the login method. Mounted under the prefix. */
@@ -32,6 +34,8 @@ export class JwtController {
     private readonly logoutFlow: JwtLogout,
     private readonly cookie: RefreshCookie,
     private readonly events: AuthEventPublisher,
+    // Present with `nativeClients: true` (docs/guides/machine-access.md).
+    @Optional() private readonly native?: NativeTokens,
   ) {}
 
   /** The refresh cookie for a new pair; every failure clears the cookie. */
@@ -46,6 +50,7 @@ export class JwtController {
   @HttpCode(HttpStatus.OK)
   @BeforeHook('beforeRefresh', (controller: JwtController, request) => controller.refreshHookPayload(request))
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenBody> {
+    if (this.native?.isNative(request)) return this.native.refresh(request);
     const token = this.cookie.read(request);
     const outcome: RefreshOutcome = token ? await this.rotation.rotate(token) : { kind: 'invalid' };
     if (outcome.kind === 'rotated') {
@@ -64,6 +69,7 @@ export class JwtController {
 
   /** What `beforeRefresh` sees: whether a refresh cookie was presented. */
   refreshHookPayload(request: Request): RefreshPayload {
+    if (this.native?.isNative(request)) return { hasRefreshToken: hasNativeRefreshToken(request) };
     return { hasRefreshToken: this.cookie.read(request) !== undefined };
   }
 
@@ -73,6 +79,7 @@ export class JwtController {
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    if (this.native?.isNative(request)) return this.native.logout(request);
     const loggedOut = await this.logoutFlow.logout(request, this.cookie.read(request));
     this.cookie.clear(response);
     for (const userId of loggedOut) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });

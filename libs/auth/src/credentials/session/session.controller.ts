@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Optional, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { hashToken } from '../../crypto/opaque-token.js';
 import { AuthEvent } from '../../events/auth-events.js';
@@ -13,6 +13,7 @@ import { UserSerializer } from '../../users/user-serializer.service.js';
 import { SvcRoute } from '../../http/svc-route.decorator.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionStore } from './session-store.js';
+import { NativeTokens } from '../native/native-tokens.service.js';
 
 /** logout and /me of the session credential, whatever the login method. Mounted under the prefix. */
 @Controller()
@@ -23,6 +24,8 @@ export class SessionController {
     private readonly unitOfWork: UnitOfWork,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    // Present with `nativeClients: true` (docs/guides/machine-access.md).
+    @Optional() private readonly native?: NativeTokens,
   ) {}
 
   /** Always 204 (idempotent): the presented session, if any, is deleted and the cookie cleared. */
@@ -31,6 +34,8 @@ export class SessionController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @BeforeHook('beforeLogout', (controller: SessionController, request) => controller.logoutHookPayload(request))
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    // A native client's refresh family, from the body or the bearer token; no cookie is cleared.
+    if (this.native?.isNative(request)) return this.native.logout(request, true);
     const token = this.cookie.read(request);
     const userId = token ? await this.unitOfWork.transaction((manager) => this.sessions.delete(manager, token)) : undefined;
     this.cookie.clear(response);
@@ -46,6 +51,10 @@ export class SessionController {
 
   /** What `beforeLogout` sees: the owner of the presented session, if any. */
   async logoutHookPayload(request: Request): Promise<LogoutPayload> {
+    if (this.native?.isNative(request)) {
+      const nativeOwner = await this.native.ownerOf(request);
+      return { user: nativeOwner && this.serializer.serialize(nativeOwner) };
+    }
     const token = this.cookie.read(request);
     const owner = token ? await this.ownerOf(token) : null;
     return { user: owner && this.serializer.serialize(owner) };
