@@ -31,6 +31,8 @@ const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
   passkeyRequestOptions: 'SvcPasskeyRequestOptions',
   passkey: 'SvcPasskey',
   passkeys: 'SvcPasskeys',
+  apiKeyCreated: 'SvcApiKeyCreated',
+  apiKeys: 'SvcApiKeys',
 };
 
 /** How `addAuthToDocument` documents svc's routes. */
@@ -62,6 +64,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
     ...(config.mfa ? mfaSchemas(config) : {}),
     ...(config.passkeys ? passkeySchemas() : {}),
+    ...(config.apiKeys ? apiKeySchemas() : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
@@ -268,6 +271,39 @@ function passkeySchemas(): Record<string, SchemaObject> {
     ]),
     SvcPasskey: passkey(['id', 'name', 'createdAt']),
     SvcPasskeys: { type: 'array', description: 'Oldest first', items: passkey(['id', 'name', 'createdAt', 'lastUsedAt']) },
+  };
+}
+
+/** The bodies of the API key routes (docs/guides/machine-access.md): the key itself only in the creation's answer. */
+function apiKeySchemas(): Record<string, SchemaObject> {
+  const facts = {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string', maxLength: 64 },
+    scopes: { type: 'array', items: { type: 'string' }, description: 'Permissions the key may use, within its owner\'s' },
+    createdAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time', nullable: true, description: 'null: the key does not expire' },
+  } as const;
+  return {
+    SvcApiKeyCreated: {
+      type: 'object',
+      required: ['id', 'name', 'key', 'scopes', 'createdAt', 'expiresAt'],
+      additionalProperties: false,
+      properties: { ...facts, key: { type: 'string', description: 'The key: shown in this answer only, stored as its SHA-256' } },
+    },
+    SvcApiKeys: {
+      type: 'array',
+      description: 'Newest first',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'start'],
+        additionalProperties: false,
+        properties: {
+          ...facts,
+          lastUsedAt: { type: 'string', format: 'date-time', nullable: true, description: 'To the minute; null before the first use' },
+          start: { type: 'string', description: 'The prefix and the first 4 random characters of the key' },
+        },
+      },
+    },
   };
 }
 
