@@ -2,6 +2,7 @@ import { type INestApplication, RequestMethod, type Type } from '@nestjs/common'
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/internal.js';
 import { ModulesContainer } from '@nestjs/core';
+import { ACCEPTS_API_KEY } from '../credentials/api-key-access.js';
 import { AuthModule } from '../auth.module.js';
 import { REQUIRED_PERMISSIONS } from '../authorization/authorization.constants.js';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
@@ -105,6 +106,8 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
     ...(authenticated ? (['UNAUTHENTICATED'] as const) : []),
     ...(permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
     ...(restricted ? (['IMPERSONATION_RESTRICTED'] as const) : []),
+    // docs/decisions/0032-api-keys.md: an API key is refused on every library route but /me.
+    ...(config.apiKeys && Reflect.getMetadata(ACCEPTS_API_KEY, handler) !== true ? (['API_KEY_NOT_ALLOWED'] as const) : []),
     ...(facts.errors ?? []),
     // docs/decisions/0023-cross-site-requests.md: a cookie-authenticated write is checked for its origin.
     ...(method === 'get' ? [] : (['CSRF_REJECTED'] as const)),
