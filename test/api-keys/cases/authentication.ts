@@ -56,7 +56,7 @@ describe.each(cases)('API key authentication on %s, %s credential', (engine, cre
 
   it('refuses an unknown or malformed key with the prefix (401 UNAUTHENTICATED, WWW-Authenticate: Bearer), whatever cookie comes with it', async () => {
     const { key } = await t.createKey(alice);
-    for (const presented of [`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, 'svc_', 'svc_short', `${key}x`]) {
+    for (const presented of [`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, 'svc_', 'svc_short', `${key}x`, `${key}!`, `svc_${'A'.repeat(4000)}`]) {
       const refused = await t.withKey(presented, 'get', '/profile').expect(401);
       expect(refused.body.code).toBe('UNAUTHENTICATED');
       expect(refused.headers['www-authenticate']).toBe('Bearer');

@@ -53,6 +53,7 @@ describe.each(cases)('API_KEY_NOT_ALLOWED on %s, %s credential', (engine, creden
     // An unknown key too: the prefix decides, before any lookup.
     expect((await t.withKey('svc_unknown', 'post', '/auth/logout').expect(403)).body.code).toBe('API_KEY_NOT_ALLOWED');
     expect((await t.withKey('svc_unknown', 'get', '/auth/api-keys').expect(403)).body.code).toBe('API_KEY_NOT_ALLOWED');
+    expect((await t.withKey(`svc_${'!'.repeat(4000)}`, 'post', '/auth/logout').expect(403)).body.code).toBe('API_KEY_NOT_ALLOWED');
     // Nothing the routes would do happened: the key is still the only one, the user still signed in.
     expect(await t.rows()).toHaveLength(1);
     await t.call(alice, 'get', '/me').expect(200);

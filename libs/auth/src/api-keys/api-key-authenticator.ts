@@ -7,7 +7,7 @@ import { type Principal, principalOfCredential } from '../credentials/credential
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { rolesOf } from '../users/user-roles.js';
-import { hashApiKey } from './api-key-token.js';
+import { hashApiKey, isWellFormedApiKey } from './api-key-token.js';
 import { ApiKeyStore } from './api-key.store.js';
 
 /** `last_used_at` is written at most this often per key, so a busy key's requests stay reads. */
@@ -29,6 +29,7 @@ export class ApiKeyAuthenticator {
   ) {}
 
   async authenticate(key: string): Promise<Principal | null> {
+    if (!isWellFormedApiKey(key)) return null;
     const now = this.clock.now();
     // Fails closed: any doubt about the key (unknown, revoked, expired, its owner inactive) is no principal.
     const found = await this.unitOfWork.autocommit(async (manager) => {

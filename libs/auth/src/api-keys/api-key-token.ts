@@ -4,11 +4,11 @@ import { hashToken } from '../crypto/opaque-token.js';
 
 /** Random characters of `start` after the prefix, shown in the list so a user tells keys apart. */
 const START_LENGTH = 4;
-/** Longer than any key svc mints (a 32-character prefix and 43 random characters); a longer header is not parsed. */
+/** Longer than any key svc mints (a 32-character prefix and 43 random characters): a longer one is refused unread. */
 const MAX_KEY_LENGTH = 128;
 // RFC 6750 §2.1: `Bearer` 1*SP token; the scheme is case-insensitive (RFC 9110 §11.1).
 const BEARER = /^Bearer +(\S+)$/i;
-/** base64url (RFC 4648 §5), and never a `.`: a key is never taken for a JWS compact token, nor a JWS for a key. */
+/** base64url (RFC 4648 §5), so never a `.`: a key is never taken for a JWS compact token, nor a JWS for a key. */
 const KEY_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 
 /** A key as it is handed out once, and what is stored of it. */
@@ -36,12 +36,18 @@ export function hashApiKey(key: string): string {
 
 /**
  * The API key the request presents in `Authorization: Bearer` (only the header: RFC 6750 §5.3), recognised
- * by its prefix, or null. A malformed one that has the prefix is still a key, to be refused as one.
+ * by its prefix and the absence of a `.` (a JWS compact token has two), or null. A malformed one is
+ * still a key, to be refused as one (`isWellFormedApiKey`).
  */
 export function apiKeyOf(request: Request, prefix: string): string | null {
   const header = request.headers.authorization;
-  if (typeof header !== 'string' || header.length > MAX_KEY_LENGTH + 16) return null;
+  if (typeof header !== 'string') return null;
   const token = BEARER.exec(header.trim())?.[1];
-  if (token === undefined || !token.startsWith(prefix) || !KEY_CHARACTERS.test(token)) return null;
+  if (token === undefined || !token.startsWith(prefix) || token.includes('.')) return null;
   return token;
+}
+
+/** Whether a presented key could be one svc minted (base64url, not too long): anything else is refused without a lookup. */
+export function isWellFormedApiKey(key: string): boolean {
+  return key.length <= MAX_KEY_LENGTH && KEY_CHARACTERS.test(key);
 }

@@ -73,7 +73,7 @@ export class ApiKeys {
   async revoke(user: SvcUser, id: string, request: Request): Promise<void> {
     const key = await this.unitOfWork.transaction(async (manager) => {
       const found = await this.store.findOwned(manager, user.id, id);
-      if (!found) throw new AuthError('NOT_FOUND');
+      if (!found) throw new AuthError('NOT_FOUND', { message: 'No such API key' });
       await this.store.revoke(manager, found, this.clock.now());
       // The audit row of a revocation (`api_key_revoked`) belongs here, in this transaction.
       return found;
