@@ -108,3 +108,24 @@ describe.each(ENGINES)('API keys under the global guard on %s', (engine) => {
     await t.withKey(key, 'get', '/public').expect(401);
   });
 });
+
+describe.each(ENGINES)('API keys beside the principal cache on %s', (engine) => {
+  let t: ApiKeyApp;
+
+  beforeAll(async () => {
+    t = await createApiKeyApp(engine, 'session', { principalCache: { invalidation: 'local' } });
+  });
+  afterAll(() => t.close());
+
+  it('never serves a key from the cache: revocation and deactivation hold at the next request', async () => {
+    const alice = await t.user('alice@example.io', ['owner']);
+    const first = await t.createKey(alice);
+    const second = await t.createKey(alice, { name: 'other' });
+    for (let i = 0; i < 3; i++) await t.withKey(first.key, 'get', '/profile').expect(200);
+    await t.call(alice, 'delete', `/api-keys/${first.id}`).expect(204);
+    await t.withKey(first.key, 'get', '/profile').expect(401);
+    for (let i = 0; i < 3; i++) await t.withKey(second.key, 'get', '/auth/me').expect(200);
+    await t.auth.deactivateUser(alice.userId);
+    await t.withKey(second.key, 'get', '/auth/me').expect(401);
+  });
+});
