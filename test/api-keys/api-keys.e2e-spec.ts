@@ -5,3 +5,4 @@ await import('./cases/authentication.js');
 await import('./cases/not-allowed.js');
 await import('./cases/limit-race.js');
 await import('./cases/startup.js');
+await import('./cases/openapi.js');

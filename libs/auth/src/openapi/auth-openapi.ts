@@ -106,7 +106,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
       ...(route.errorRedirect ? { '303': { description: 'A failed callback: to the errorRedirect path with `?error=<CODE>`', headers: { Location: { schema: { type: 'string' } } } } } : {}),
       ...errorResponsesOf(route.errors, route.errorStatus),
     },
-    ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }] } : {}),
+    ...(route.authenticated ? { security: [{ [config.credential === 'jwt' ? 'svcBearer' : 'svcSession']: [] }, ...(route.acceptsApiKey ? [{ svcApiKey: [] }] : [])] } : {}),
     ...(route.permissions ? { 'x-svc-permissions': route.permissions } : {}),
   };
 }
@@ -364,12 +364,16 @@ function mfaSchemas(config: AuthConfig): Record<string, SchemaObject> {
 }
 
 function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObject> {
-  return config.credential === 'jwt'
-    ? {
-        svcBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        svcRefreshCookie: { type: 'apiKey', in: 'cookie', name: config.cookie.refreshName },
-      }
-    : { svcSession: { type: 'apiKey', in: 'cookie', name: config.cookie.sessionName } };
+  const credential: Record<string, SecuritySchemeObject> =
+    config.credential === 'jwt'
+      ? {
+          svcBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          svcRefreshCookie: { type: 'apiKey', in: 'cookie', name: config.cookie.refreshName },
+        }
+      : { svcSession: { type: 'apiKey', in: 'cookie', name: config.cookie.sessionName } };
+  // docs/guides/machine-access.md: an API key is a bearer token of its own, accepted where the credential is, and on /me.
+  if (config.apiKeys) credential.svcApiKey = { type: 'http', scheme: 'bearer', description: `An API key (${config.apiKeys.prefix}...) created with POST ${config.prefix}/api-keys` };
+  return credential;
 }
 
 /**
@@ -392,7 +396,9 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
   for (const handler of applicationHandlers(app.get(ModulesContainer), config.globalGuard)) {
     const operation = operations.get(`${handler.controller}_${handler.method}`);
     if (!operation) continue;
-    if (handler.access) operation.security = handler.access === 'optional' ? [{}, { [scheme]: [] }] : [{ [scheme]: [] }];
+    // docs/guides/machine-access.md: with API keys, a key is the other way to present a credential.
+    const schemes = [{ [scheme]: [] }, ...(config.apiKeys ? [{ svcApiKey: [] }] : [])];
+    if (handler.access) operation.security = handler.access === 'optional' ? [{}, ...schemes] : schemes;
     const codes: AuthErrorCode[] = [
       ...(handler.access === 'required' ? (['UNAUTHENTICATED'] as const) : []),
       // The cookie credential's writes are checked for their origin; a bearer token is not sent by the browser on its own.
