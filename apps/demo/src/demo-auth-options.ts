@@ -60,6 +60,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     admin: {},
     // AUTH_NATIVE_CLIENTS=on, under either credential (docs/guides/machine-access.md).
     nativeClients: config.nativeClients || undefined,
+    // AUTH_API_KEYS=on: the page's API key list; a key then reaches GET /profile and /auth/me.
+    apiKeys: config.apiKeys ? {} : undefined,
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

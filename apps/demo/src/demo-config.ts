@@ -38,6 +38,8 @@ export interface DemoConfig {
   adminEmails: ReadonlySet<string>;
   /** AUTH_NATIVE_CLIENTS=on: native clients get tokens in the body beside the browser credential (docs/guides/machine-access.md). */
   nativeClients: boolean;
+  /** AUTH_API_KEYS: `on` gives the library's `apiKeys` section (the page lists the user's keys); `off` by default. */
+  apiKeys: boolean;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -79,6 +81,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
     adminEmails: adminEmails(env.DEMO_ADMIN_EMAILS),
     nativeClients: oneOf(env, 'AUTH_NATIVE_CLIENTS', 'off', ['on', 'off'] as const) === 'on',
+    apiKeys: oneOf(env, 'AUTH_API_KEYS', 'off', ['on', 'off'] as const) === 'on',
   };
 }
 

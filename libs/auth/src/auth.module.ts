@@ -1,4 +1,5 @@
 import { Controller, type DynamicModule, Module, type Provider, type Type, UseFilters, UseGuards } from '@nestjs/common';
+import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS } from './config/auth.constants.js';
@@ -41,6 +42,7 @@ import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
+import { apiKeyParts, ApiKeyRefusalGuard, withApiKeyResolver } from './api-keys/api-keys.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -95,10 +97,19 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     secondFactor,
     ...(features.includes('passkeys') ? [passkeyParts] : []),
     ...(features.includes('admin') ? [adminParts] : []),
+    ...(features.includes('apiKeys') ? [apiKeyParts] : []),
     credential,
   ];
+  const credentialTokens: Provider[] = native?.credentialTokens ?? [
+    { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
+    { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
+    { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
+    { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
+  ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
-  const controllers = [...new Set([...parts.flatMap((part) => part.controllers), ...(native?.controllers ?? [])])].map((controller) => mountUnderPrefix(controller, prefix));
+  const controllers = [...new Set([...parts.flatMap((part) => part.controllers), ...(native?.controllers ?? [])])].map((controller) =>
+    mountUnderPrefix(controller, prefix, features.includes('apiKeys')),
+  );
   const providers: Provider[] = [
     {
       provide: AUTH_CONFIG,
@@ -132,12 +143,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
     ...new Set([...parts.flatMap((part) => part.providers), ...(native?.providers ?? [])]),
-    ...(native?.credentialTokens ?? [
-      { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
-      { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
-      { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
-      { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
-    ]),
+    ...(features.includes('apiKeys') ? withApiKeyResolver(credentialTokens) : credentialTokens),
   ];
   return {
     ...definition,
@@ -155,11 +161,13 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
  * `AuthExceptionFilter` for every error of its routes. A subclass per module instance carries the
  * path, so two applications in one process never share (or mutate) route metadata.
  */
-function mountUnderPrefix<T extends Type>(controller: T, prefix: string): T {
+function mountUnderPrefix<T extends Type>(controller: T, prefix: string, apiKeys: boolean): T {
   const mounted = class extends controller {};
   Object.defineProperty(mounted, 'name', { value: controller.name });
   Controller(prefix)(mounted);
   UseGuards(AuthRequestGuard)(mounted);
+  // With API keys, a key presented to a route other than /me is refused before any other guard of the route, the controller's own included (docs/decisions/0032-api-keys.md).
+  if (apiKeys) Reflect.defineMetadata(GUARDS_METADATA, [ApiKeyRefusalGuard, ...((Reflect.getMetadata(GUARDS_METADATA, mounted) as unknown[]) ?? [])], mounted);
   UseFilters(AuthExceptionFilter)(mounted);
   // Under a global guard the library's routes stay open; its /me checks its credential itself.
   Public()(mounted);

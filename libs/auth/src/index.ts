@@ -130,3 +130,9 @@ export type { AdminOptions } from './config/auth-options.js';
 export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
 export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
 export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';
+
+// API keys (docs/guides/machine-access.md): the section, the entity, the bodies and the events.
+export type { ApiKeysOptions } from './config/auth-options.js';
+export { ApiKey } from './entities/api-key.entity.js';
+export type { ApiKeyBody, CreatedApiKeyBody } from './api-keys/api-keys.service.js';
+export type { ApiKeyEvent, ApiKeyFacts } from './events/auth-events.js';

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
-import { grantsPermission, permissionsOfRoles } from '../config/authorization-policy.js';
+import { grantsPermission, intersectPermissions, permissionsOfRoles } from '../config/authorization-policy.js';
 import { CREDENTIAL_RESOLVER } from '../credentials/credential.tokens.js';
 import type { CredentialResolver } from '../credentials/credential-resolver.js';
 import { attachPrincipal, principalOf } from '../credentials/current-user.guard.js';
@@ -34,11 +34,14 @@ export class AuthorizationGuard implements CanActivate {
     if (!principalOf(request)) attachPrincipal(request, await this.resolver.resolve(request, http.getResponse<Response>()));
     const policy = this.config.authorization;
     if (!policy) throw new AuthError('PERMISSION_DENIED');
-    const roles = rolesOf(principalOf(request)!.user) ?? [];
-    const permissions = permissionsOfRoles(policy, roles);
+    const principal = principalOf(request)!;
+    const roles = rolesOf(principal.user) ?? [];
+    const owned = permissionsOfRoles(policy, roles);
+    // An API key acts with its scopes within its owner's permissions, and holds no role (docs/decisions/0032-api-keys.md).
+    const permissions = principal.apiKey ? intersectPermissions(owned, principal.apiKey.scopes) : owned;
     for (const target of [context.getClass(), context.getHandler()]) {
       const anyRole = this.reflector.get<readonly string[] | undefined>(REQUIRED_ROLES, target);
-      if (anyRole && !anyRole.some((role) => roles.includes(role))) throw new AuthError('PERMISSION_DENIED');
+      if (anyRole && (principal.apiKey || !anyRole.some((role) => roles.includes(role)))) throw new AuthError('PERMISSION_DENIED');
       const allPermissions = this.reflector.get<readonly string[] | undefined>(REQUIRED_PERMISSIONS, target);
       if (allPermissions && !allPermissions.every((permission) => grantsPermission(permissions, permission))) throw new AuthError('PERMISSION_DENIED');
     }

@@ -116,6 +116,11 @@ export interface AuthConfig {
     /** HMAC key of the user list's cursors, derived from the secret. */
     readonly cursorKey: string;
   };
+  /** Present when API keys are on (docs/guides/machine-access.md). */
+  readonly apiKeys?: {
+    readonly prefix: string;
+    readonly maxPerUser: number;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

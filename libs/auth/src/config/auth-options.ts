@@ -154,6 +154,18 @@ export interface AdminOptions {
   impersonationTtlSeconds?: number;
 }
 
+/**
+ * API keys (docs/guides/machine-access.md): a signed-in user creates keys for scripts and other
+ * services, each limited to some of the user's permissions; `Authorization: Bearer <key>` then
+ * authenticates the application's routes behind `CurrentUserGuard` (and `/me`), no other library route.
+ */
+export interface ApiKeysOptions {
+  /** What every key starts with, so a scanner or a log filter can spot one: letters, digits, `_` or `-`, starting with a letter. @default 'svc_' (1..32 characters) */
+  prefix?: string;
+  /** Live (unrevoked, unexpired) keys one user may hold. @default 20 (1..1000) */
+  maxPerUser?: number;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -330,6 +342,8 @@ export interface AuthOptions {
   authorization?: AuthorizationOptions;
   /** The `/admin` routes and impersonation (needs `authorization`; docs/guides/administration.md). @default unset: no admin routes */
   admin?: AdminOptions;
+  /** API keys for scripts and other services (docs/guides/machine-access.md). @default unset: no `/api-keys` routes, no key accepted */
+  apiKeys?: ApiKeysOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

@@ -21,6 +21,20 @@ export function grantsPermission(held: readonly string[], required: string): boo
   return held.includes(`${resource}:*`);
 }
 
+/**
+ * What both lists grant, as permissions: the API key's effective permissions are its scopes within
+ * its owner's current permissions (`notes:read` under `notes:*` is `notes:read`; `notes:*` over
+ * `notes:read` is `notes:read`). Sorted, without duplicates.
+ */
+export function intersectPermissions(held: readonly string[], scopes: readonly string[]): string[] {
+  const both = new Set<string>();
+  for (const scope of scopes) {
+    if (grantsPermission(held, scope)) both.add(scope);
+    else if (scope.endsWith(':*')) for (const permission of held) if (permission.startsWith(scope.slice(0, -1))) both.add(permission);
+  }
+  return [...both].sort();
+}
+
 /** Some role of the policy grants the permission (itself, or its resource's `*`). */
 export function isDefinedPermission(policy: Policy, permission: string): boolean {
   return Object.values(policy.roles).some((permissions) => grantsPermission(permissions, permission));

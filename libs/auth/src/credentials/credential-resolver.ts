@@ -13,6 +13,8 @@ export interface Principal {
   familyId?: string;
   /** The administrator who holds this credential of the user (docs/guides/administration.md, impersonation). */
   impersonatedBy?: string;
+  /** The API key that authenticated the request (docs/guides/machine-access.md): its permissions are the owner's within its scopes. */
+  apiKey?: { id: string; scopes: readonly string[] };
 }
 
 /**
@@ -49,5 +51,6 @@ export function copyOfPrincipal(principal: Principal): Principal {
   // The lists too: a handler that pushes onto its request.user.roles changes no other request's.
   if (body.roles) body.roles = [...body.roles];
   if (body.permissions) body.permissions = [...body.permissions];
+  if (body.apiKey) body.apiKey = { ...body.apiKey, scopes: [...body.apiKey.scopes] };
   return { ...principal, user, body };
 }

@@ -69,6 +69,12 @@ export const AUTH_ERRORS = {
   ROLE_UNKNOWN: [HttpStatus.BAD_REQUEST, 'Unknown role'],
   /** Revoking (deactivating, deleting) would leave no active user holding `users:roles`. */
   LAST_ADMIN: [HttpStatus.CONFLICT, 'No user would be left to manage roles'],
+  /** API keys: a scope the user does not hold. */
+  API_KEY_SCOPE_INVALID: [HttpStatus.BAD_REQUEST, 'Scopes must be among your permissions'],
+  /** API keys: the user holds `apiKeys.maxPerUser` live keys already. */
+  API_KEY_LIMIT: [HttpStatus.CONFLICT, 'Too many API keys; revoke one first'],
+  /** An API key presented to a library route other than `/me`. */
+  API_KEY_NOT_ALLOWED: [HttpStatus.FORBIDDEN, 'API keys are not accepted on this route'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],

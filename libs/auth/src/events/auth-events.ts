@@ -36,6 +36,8 @@ export const AuthEvent = {
   UserDeleted: 'svc.user.deleted',
   ImpersonationStarted: 'svc.impersonation.started',
   ImpersonationStopped: 'svc.impersonation.stopped',
+  ApiKeyCreated: 'svc.api_key.created',
+  ApiKeyRevoked: 'svc.api_key.revoked',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -272,6 +274,21 @@ export interface ImpersonationStoppedEvent {
   actorId: string;
 }
 
+/** What an API key event says of the key: never the key, nor its hash (docs/guides/machine-access.md). */
+export interface ApiKeyFacts {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+/** A user created an API key, or revoked one. */
+export interface ApiKeyEvent {
+  user: UserBody;
+  apiKey: ApiKeyFacts;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -305,4 +322,6 @@ export interface AuthEventPayloads {
   'svc.user.deleted': UserDeletedEvent;
   'svc.impersonation.started': ImpersonationStartedEvent;
   'svc.impersonation.stopped': ImpersonationStoppedEvent;
+  'svc.api_key.created': ApiKeyEvent;
+  'svc.api_key.revoked': ApiKeyEvent;
 }

@@ -21,7 +21,9 @@ export type SvcSuccessBody =
   | 'passkeys'
   | 'mfaSetup'
   | 'recoveryCodes'
-  | 'loginOrChallenge';
+  | 'loginOrChallenge'
+  | 'apiKeyCreated'
+  | 'apiKeys';
 
 /**
  * What the OpenAPI document says of a library route beyond what Nest and svc's own decorators say

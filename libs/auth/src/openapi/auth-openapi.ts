@@ -32,6 +32,8 @@ const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
   passkeyRequestOptions: 'SvcPasskeyRequestOptions',
   passkey: 'SvcPasskey',
   passkeys: 'SvcPasskeys',
+  apiKeyCreated: 'SvcApiKeyCreated',
+  apiKeys: 'SvcApiKeys',
 };
 
 /** How `addAuthToDocument` documents svc's routes. */
@@ -63,6 +65,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
     ...(config.mfa ? mfaSchemas(config) : {}),
     ...(config.passkeys ? passkeySchemas() : {}),
+    ...(config.apiKeys ? apiKeySchemas() : {}),
     ...requestSchemas(app, config, routes),
     ...nativeClientComponents(config).schemas,
   });
@@ -105,7 +108,7 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
       ...(route.errorRedirect ? { '303': { description: 'A failed callback: to the errorRedirect path with `?error=<CODE>`', headers: { Location: { schema: { type: 'string' } } } } } : {}),
       ...errorResponsesOf(route.errors, route.errorStatus),
     },
-    ...(route.authenticated ? { security: credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] })) } : {}),
+    ...(route.authenticated ? { security: [...credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] })), ...(route.acceptsApiKey ? [{ svcApiKey: [] }] : [])] } : {}),
     ...(route.permissions ? { 'x-svc-permissions': route.permissions } : {}),
   };
 }
@@ -273,6 +276,39 @@ function passkeySchemas(): Record<string, SchemaObject> {
   };
 }
 
+/** The bodies of the API key routes (docs/guides/machine-access.md): the key itself only in the creation's answer. */
+function apiKeySchemas(): Record<string, SchemaObject> {
+  const facts = {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string', maxLength: 64 },
+    scopes: { type: 'array', items: { type: 'string' }, description: 'Permissions the key may use, within its owner\'s' },
+    createdAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time', nullable: true, description: 'null: the key does not expire' },
+  } as const;
+  return {
+    SvcApiKeyCreated: {
+      type: 'object',
+      required: ['id', 'name', 'key', 'scopes', 'createdAt', 'expiresAt'],
+      additionalProperties: false,
+      properties: { ...facts, key: { type: 'string', description: 'The key: shown in this answer only, stored as its SHA-256' } },
+    },
+    SvcApiKeys: {
+      type: 'array',
+      description: 'Newest first',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'start'],
+        additionalProperties: false,
+        properties: {
+          ...facts,
+          lastUsedAt: { type: 'string', format: 'date-time', nullable: true, description: 'To the minute; null before the first use' },
+          start: { type: 'string', description: 'The prefix and the first 4 random characters of the key' },
+        },
+      },
+    },
+  };
+}
+
 /** The bodies of the linking routes (docs/guides/linking.md). */
 function linkingSchemas(config: AuthConfig): Record<string, SchemaObject> {
   const methods = config.loginMethods.filter((method) => method !== 'password');
@@ -330,12 +366,16 @@ function mfaSchemas(config: AuthConfig): Record<string, SchemaObject> {
 }
 
 function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObject> {
-  return config.credential === 'jwt'
-    ? {
-        svcBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        svcRefreshCookie: { type: 'apiKey', in: 'cookie', name: config.cookie.refreshName },
-      }
-    : { svcSession: { type: 'apiKey', in: 'cookie', name: config.cookie.sessionName } };
+  const credential: Record<string, SecuritySchemeObject> =
+    config.credential === 'jwt'
+      ? {
+          svcBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          svcRefreshCookie: { type: 'apiKey', in: 'cookie', name: config.cookie.refreshName },
+        }
+      : { svcSession: { type: 'apiKey', in: 'cookie', name: config.cookie.sessionName } };
+  // docs/guides/machine-access.md: an API key is a bearer token of its own, accepted where the credential is, and on /me.
+  if (config.apiKeys) credential.svcApiKey = { type: 'http', scheme: 'bearer', description: `An API key (${config.apiKeys.prefix}...) created with POST ${config.prefix}/api-keys` };
+  return credential;
 }
 
 /**
@@ -348,7 +388,8 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
 function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
-  const schemes = credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] }));
+  // docs/guides/machine-access.md: with API keys, a key is one more way to present a credential.
+  const schemes = [...credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] })), ...(config.apiKeys ? [{ svcApiKey: [] }] : [])];
   const operations = new Map<string, OperationObject>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item as Record<string, OperationObject>)) {

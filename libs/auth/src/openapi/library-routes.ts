@@ -2,6 +2,7 @@ import { type INestApplication, RequestMethod, type Type } from '@nestjs/common'
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/internal.js';
 import { ModulesContainer } from '@nestjs/core';
+import { ACCEPTS_API_KEY } from '../credentials/api-key-access.js';
 import { AuthModule } from '../auth.module.js';
 import { REQUIRED_PERMISSIONS } from '../authorization/authorization.constants.js';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
@@ -35,6 +36,8 @@ export interface AuthRoute {
   errorStatus?: Partial<Record<AuthErrorCode, number>>;
   /** The permissions the route needs (`x-svc-permissions`), as its `@Permissions` gives them. */
   permissions?: readonly string[];
+  /** With `apiKeys`: the route serves an API key too (`/me`). */
+  acceptsApiKey?: boolean;
 }
 
 /** A route of the library, as a client calls it. */
@@ -99,12 +102,15 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
   const permissions = [...((Reflect.getMetadata(REQUIRED_PERMISSIONS, controller) ?? []) as string[]), ...((Reflect.getMetadata(REQUIRED_PERMISSIONS, handler) ?? []) as string[])];
   // Only an administrator's impersonation is refused there, and there is none without the admin section.
   const restricted = config.admin !== undefined && (Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, handler) ?? Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, controller)) === true;
+  const acceptsApiKey = config.apiKeys !== undefined && Reflect.getMetadata(ACCEPTS_API_KEY, handler) === true;
   const errors: AuthErrorCode[] = [
     ...(body ? BODY_RULES : []),
     ...(body?.hook ? HOOK : []),
     ...(authenticated ? (['UNAUTHENTICATED'] as const) : []),
     ...(permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
     ...(restricted ? (['IMPERSONATION_RESTRICTED'] as const) : []),
+    // docs/decisions/0032-api-keys.md: an API key is refused on every library route but /me.
+    ...(config.apiKeys && !acceptsApiKey ? (['API_KEY_NOT_ALLOWED'] as const) : []),
     ...(facts.errors ?? []),
     // docs/decisions/0023-cross-site-requests.md: a cookie-authenticated write is checked for its origin.
     ...(method === 'get' ? [] : (['CSRF_REJECTED'] as const)),
@@ -129,6 +135,7 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
     errors: [...new Set(errors)],
     ...(facts.errorStatus ? { errorStatus: facts.errorStatus } : {}),
     ...(permissions.length > 0 ? { permissions: [...new Set(permissions)] } : {}),
+    ...(acceptsApiKey ? { acceptsApiKey: true } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export interface UserBodyFeatures {
   emailVerified?: boolean;
   /** With `mfa`: the user's second factors. */
   mfa?: { totp: boolean };
+  /** On `request.user` and `/me` of a request an API key authenticated: the key's id and scopes (`permissions` is then the owner's within them). */
+  apiKey?: { id: string; scopes: string[] };
 }
 
 /** The user as every response and observer sees it: id, email, the `@SvcReturned` columns and the features' fields. */

@@ -6,6 +6,7 @@ import type { Clock } from '../../config/clock.js';
 import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
+import { AcceptsApiKey } from '../api-key-access.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentUserGuard } from '../current-user.guard.js';
 import type { RefreshPayload } from '../../hooks/auth-hooks.js';
@@ -87,6 +88,7 @@ export class JwtController {
 
   @SvcRoute({ summary: 'The signed-in user', success: { description: 'The user body', body: 'user' } })
   @Get('me')
+  @AcceptsApiKey()
   @UseGuards(CurrentUserGuard)
   me(@CurrentUser() user: UserBody): UserBody {
     return user;

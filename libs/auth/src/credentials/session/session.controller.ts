@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { hashToken } from '../../crypto/opaque-token.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
+import { AcceptsApiKey } from '../api-key-access.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentUserGuard } from '../current-user.guard.js';
 import type { LogoutPayload } from '../../hooks/auth-hooks.js';
@@ -44,6 +45,7 @@ export class SessionController {
 
   @SvcRoute({ summary: 'The signed-in user', success: { description: 'The user body', body: 'user' } })
   @Get('me')
+  @AcceptsApiKey()
   @UseGuards(CurrentUserGuard)
   me(@CurrentUser() user: UserBody): UserBody {
     return user;
