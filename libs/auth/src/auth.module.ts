@@ -20,6 +20,8 @@ import { authEntities } from './auth.entities.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
+import { SecurityNotices } from './notices/security-notices.js';
+import { MailSender } from './mail/mail-sender.js';
 import { Public } from './credentials/auth-access.decorators.js';
 import { AuthGlobalGuard } from './credentials/auth-global.guard.js';
 import { CredentialDelivery } from './credentials/credential-delivery.js';
@@ -39,6 +41,7 @@ import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
+import { accountParts } from './account/account.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -92,6 +95,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(features.includes('passkeys') ? [passkeyParts] : []),
     ...(features.includes('admin') ? [adminParts] : []),
     credential,
+    accountParts,
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set(parts.flatMap((part) => part.controllers))].map((controller) => mountUnderPrefix(controller, prefix));
@@ -119,6 +123,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     HookRunner,
     AfterResponse,
     AuthEventPublisher,
+    SecurityNotices,
+    MailSender,
     AuthService,
     PurgeScheduler,
     CurrentUserGuard,

@@ -130,3 +130,9 @@ export type { AdminOptions } from './config/auth-options.js';
 export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
 export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
 export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';
+
+// Security notices, svc's own mail, deleting one's account (docs/guides/account-security.md).
+export type { SecurityNoticeEvent } from './events/auth-events.js';
+export type { MailEnvelope, MailKind, MailMessage, MailOptions, MailTemplate, MailTransport, MailUser, RenderedMail, SecurityNoticeKind } from './config/mail-options.js';
+export { defaultMailTemplates } from './mail/default-templates.js';
+export { escapeHtml } from './mail/html-escape.js';

@@ -1,4 +1,5 @@
 import type { AuthStrategy, CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
+import type { SecurityNoticeKind } from '../config/mail-options.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -36,6 +37,7 @@ export const AuthEvent = {
   UserDeleted: 'svc.user.deleted',
   ImpersonationStarted: 'svc.impersonation.started',
   ImpersonationStopped: 'svc.impersonation.stopped',
+  SecurityNotice: 'svc.security.notice',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -272,6 +274,18 @@ export interface ImpersonationStoppedEvent {
   actorId: string;
 }
 
+/**
+ * SecurityNotice: a message to `user.email` about a change to how the account is reached, sent after
+ * the change committed (OWASP ASVS 5.0 V6.3.7, V7.2.4: notify the user of changes to their
+ * authentication). Never a token or a secret; `ip` and `userAgent` are the request's that made the change.
+ */
+export interface SecurityNoticeEvent {
+  user: UserBody;
+  notice: SecurityNoticeKind;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -305,4 +319,5 @@ export interface AuthEventPayloads {
   'svc.user.deleted': UserDeletedEvent;
   'svc.impersonation.started': ImpersonationStartedEvent;
   'svc.impersonation.stopped': ImpersonationStoppedEvent;
+  'svc.security.notice': SecurityNoticeEvent;
 }
