@@ -2,3 +2,5 @@
 // one suite: each file of test/account-security-mail/cases/ describes its applications with their
 // own setup and teardown.
 await import('./cases/notices.js');
+await import('./cases/linked-identities.js');
+await import('./cases/account-deletion.js');
