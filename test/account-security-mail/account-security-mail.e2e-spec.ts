@@ -4,3 +4,4 @@
 await import('./cases/notices.js');
 await import('./cases/linked-identities.js');
 await import('./cases/account-deletion.js');
+await import('./cases/mail.js');
