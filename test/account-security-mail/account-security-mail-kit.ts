@@ -109,3 +109,9 @@ export async function createAccountApp(engine: Engine, credential: CredentialKin
 
 /** A notice's `ip` as the loopback client's address reads (IPv4, or IPv4-mapped IPv6). */
 export const LOOPBACK = expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+
+/** The user body as events carry it: /me's, without the permissions only `request.user` and /me show. */
+export function eventBodyOf(me: Record<string, unknown>): Record<string, unknown> {
+  const { permissions: _onlyOnMe, ...body } = me;
+  return body;
+}

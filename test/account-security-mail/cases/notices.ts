@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SecurityNoticeEvent } from '#svc/auth';
 import { availableEngines } from '../../support/engines.js';
-import { type AccountApp, createAccountApp, engineCredentialPairs, LOOPBACK, NEW_PASSWORD, PASSWORD, USER_AGENT } from '../account-security-mail-kit.js';
+import { type AccountApp, createAccountApp, engineCredentialPairs, eventBodyOf, LOOPBACK, NEW_PASSWORD, PASSWORD, USER_AGENT } from '../account-security-mail-kit.js';
 
 // docs/guides/account-security.md, "Notices": svc.security.notice after each change to how the
 // account is reached, with the request's address and user agent, never a token or a secret; none
@@ -32,7 +32,7 @@ describe.each(PAIRS)('security notices on %s with the %s credential', (engine, c
     const me = (await browser.me()).body;
     expect((await browser.send('post', '/auth/change-password', { current_password: PASSWORD, new_password: NEW_PASSWORD })).status).toBe(204);
     const notices = await noticesOf(userId);
-    expect(notices).toEqual([{ user: me, notice: 'password_changed', ip: LOOPBACK, userAgent: USER_AGENT }]);
+    expect(notices).toEqual([{ user: eventBodyOf(me), notice: 'password_changed', ip: LOOPBACK, userAgent: USER_AGENT }]);
     carriesNoSecret(notices[0]);
   });
 

@@ -5,6 +5,7 @@ import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { AuthError } from '../errors/auth.error.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
 import { SecurityNotices } from '../notices/security-notices.js';
 
@@ -30,10 +31,17 @@ export class AccountDeletionController {
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   async deleteOwnAccount(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
-    const principal = principalOf(request)!;
-    // The user is their own actor: `svc.user.deleted` says `actorId` is the user's id.
-    await this.administration.delete(principal.user.id, { actorId: principal.user.id, request });
+    const { user } = principalOf(request)!;
+    try {
+      // The user is their own actor: `svc.user.deleted` says `actorId` is the user's id.
+      await this.administration.delete(user.id, { actorId: user.id, request });
+    } catch (error) {
+      // Deleted by another request since the credential was resolved: this credential names nobody now.
+      if (error instanceof AuthError && error.code === 'NOT_FOUND') throw new AuthError('UNAUTHENTICATED');
+      throw error;
+    }
     this.issuer.clearCookie(response);
-    this.notices.notify(request, principal.body, 'account_deleted');
+    // The row is gone; the notice goes to the address it had (OWASP ASVS 5.0 V6.3.7).
+    this.notices.notify(request, user, 'account_deleted');
   }
 }

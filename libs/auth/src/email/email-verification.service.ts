@@ -109,9 +109,8 @@ export class EmailVerification {
   /** After the proof's transaction: `svc.email.verified` (verification on) and `svc.account.reclaimed`. */
   announceReclaimed(request: Request, reclaimed: { user: SvcUser; removed: ReclaimedWaysIn }, at: Date): void {
     if (this.config.emailVerification) this.events.publishAfterResponse(request, AuthEvent.EmailVerified, { userId: reclaimed.user.id, at });
-    const user = this.serializer.serialize(reclaimed.user);
-    this.events.publishAfterResponse(request, AuthEvent.AccountReclaimed, { user, removed: reclaimed.removed });
-    this.notices.notify(request, user, 'account_reclaimed');
+    this.events.publishAfterResponse(request, AuthEvent.AccountReclaimed, { user: this.serializer.serialize(reclaimed.user), removed: reclaimed.removed });
+    this.notices.notify(request, reclaimed.user, 'account_reclaimed');
   }
 
   /**

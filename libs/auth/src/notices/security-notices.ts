@@ -8,7 +8,6 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { userAgentOf } from '../http/user-agent.js';
-import type { UserBody } from '../users/user-body.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 
 /**
@@ -25,14 +24,9 @@ export class SecurityNotices {
     private readonly serializer: UserSerializer,
   ) {}
 
-  /** `svc.security.notice` for `user` (a row, or a body already serialized) after the response to `request`. */
-  notify(request: Request, user: SvcUser | UserBody, notice: SecurityNoticeKind): void {
-    const body = isBody(user) ? user : this.serializer.serialize(user);
+  /** `svc.security.notice` about `user` (as it is after the change), after the response to `request`. */
+  notify(request: Request, user: SvcUser, notice: SecurityNoticeKind): void {
+    const body = this.serializer.serialize(user);
     this.events.publishAfterResponse(request, AuthEvent.SecurityNotice, { user: body, notice, ip: clientAddressOf(request, this.config), userAgent: userAgentOf(request) });
   }
-}
-
-/** A row has its password hash column; a body never does. */
-function isBody(user: SvcUser | UserBody): user is UserBody {
-  return !('passwordHash' in user);
 }

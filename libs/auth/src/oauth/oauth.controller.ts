@@ -125,9 +125,8 @@ export function oauthController(routes: OAuthRoutes): Type {
       if (result.kind === 'link') {
         response.redirect(302, result.redirect);
         if (result.linked) {
-          const user = this.serializer.serialize(result.user);
-          this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user, method: routes.method, provider: name });
-          this.notices.notify(request, user, 'identity_linked');
+          this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
+          this.notices.notify(request, result.user, 'identity_linked');
         }
         return;
       }

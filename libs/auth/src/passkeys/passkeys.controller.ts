@@ -73,9 +73,8 @@ export class PasskeysController {
     const user = principalOf(request)!.user;
     this.mailbox.refuseNewWayIn(user);
     const passkey = await this.registration.register(user, payload.response, payload.name ?? undefined, request, response);
-    const body = this.serializer.serialize(user);
-    this.events.publishAfterResponse(request, AuthEvent.PasskeyRegistered, { user: body, passkeyId: passkey.id, name: passkey.name });
-    this.notices.notify(request, body, 'passkey_added');
+    this.events.publishAfterResponse(request, AuthEvent.PasskeyRegistered, { user: this.serializer.serialize(user), passkeyId: passkey.id, name: passkey.name });
+    this.notices.notify(request, user, 'passkey_added');
     const { id, name, createdAt } = passkeyBodyOf(passkey);
     return { id, name, createdAt };
   }

@@ -54,7 +54,7 @@ export class PasswordChange {
     }
     if (changed === HASH_CHANGED) throw new AuthError('CURRENT_PASSWORD_INVALID');
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId: user.id, at: this.clock.now() });
-    this.notices.notify(request, principal.body, 'password_changed');
+    this.notices.notify(request, user, 'password_changed');
   }
 
   private async verifyCurrent(password: string, hash: string | null): Promise<void> {

@@ -100,7 +100,7 @@ export class MfaSettings {
       await this.users.setMfaTotpEnabled(manager, userId, false);
     });
     this.events.publishAfterResponse(request, AuthEvent.MfaDisabled, { userId: principal.user.id, at });
-    this.notices.notify(request, { ...principal.body, mfa: { totp: false } }, 'two_step_disabled');
+    this.notices.notify(request, { ...principal.user, mfaTotpEnabled: false }, 'two_step_disabled');
   }
 
   /** Ten new recovery codes; every earlier one stops working. */
