@@ -22,7 +22,7 @@ export const emailVerificationTemplate: MailTemplate = (message) =>
 export const emailChangeTemplate: MailTemplate = (message) =>
   renderMail(message, {
     subject: 'Confirm your new email address',
-    paragraphs: [`Someone asked to change the email address of the account ${message.user.email} to ${message.newEmail ?? message.to}. Nothing changes until the change is confirmed.`],
+    paragraphs: [`Someone asked to make ${message.newEmail ?? message.to} the email address of their account. Nothing changes until it is confirmed from this address.`],
     link: { label: 'Confirm the new address', url: message.link! },
     closing: ['If you did not ask for it, ignore this message.'],
   });
