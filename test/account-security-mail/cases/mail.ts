@@ -158,7 +158,7 @@ describe.each(BEHAVIOUR_ENGINES)('the mail section on %s: templates, escaping, f
     expect(notice.html).toContain('href="https://app.test/?a=1&amp;b=&quot;2&quot;"');
   });
 
-  it('a failing transport fails no request and is logged with the user id, never the link or its token', async () => {
+  it('a failing transport fails no request and is logged with the user id, never the link, its token or the address', async () => {
     const email = 'unlucky@x.io';
     const { browser, userId } = await app.signedUp(email);
     mail.failWith(new Error('connect ECONNREFUSED 127.0.0.1:25'));
@@ -173,6 +173,7 @@ describe.each(BEHAVIOUR_ENGINES)('the mail section on %s: templates, escaping, f
     await app.afterResponses();
     const all = logger.lines.map((line) => line.text).join('\n');
     for (const payload of app.events.payloadsOf('svc.password.reset_requested')) expect(all).not.toContain(payload.token);
+    expect(all).not.toContain(email);
     expect(logger.matching('error', 'mail password_reset')).toHaveLength(2);
     // The link still works: the request and its token stand.
     mail.failWith(null);
@@ -193,6 +194,7 @@ describe('the mail section at startup', () => {
     await expect(boot({ mail: { from: FROM } })).rejects.toThrow(/mail\.transport/);
     await expect(boot({ mail: { transport: {}, from: FROM } })).rejects.toThrow(/mail\.transport/);
     await expect(boot({ mail: { transport: recordingTransport().transport } })).rejects.toThrow(/mail\.from/);
+    await expect(boot({ mail: { transport: recordingTransport().transport, from: 'a@x.io\r\nBcc: all@x.io' } })).rejects.toThrow(/mail\.from/);
     await expect(boot({ mail: { transport: recordingTransport().transport, from: FROM, templates: { invitation: () => ({}) } } })).rejects.toThrow(/mail\.templates\.invitation/);
     await expect(boot({ mail: { transport: recordingTransport().transport, from: FROM, templates: { password_reset: 'Reset!' } } })).rejects.toThrow(/mail\.templates\.password_reset/);
     await expect(boot({ mail: { transport: recordingTransport().transport, from: FROM, links: { account: '/relative' } } })).rejects.toThrow(/mail\.links\.account/);

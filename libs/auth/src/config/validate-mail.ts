@@ -17,6 +17,8 @@ export function validateMail(section: MailOptions | undefined, baseUrl: string):
   const transport = section.transport as Partial<MailOptions['transport']> | null | undefined;
   if (!transport || typeof transport.sendMail !== 'function') throw new AuthConfigError('mail.transport', 'is required: a nodemailer Transporter (nodemailer.createTransport(...)) or an object with sendMail(message)');
   const from = nonEmptyString('mail.from', section.from, 320);
+  // RFC 5322 §2.2: a header field is one line; a line break in the sender would start another header.
+  if (/[\r\n]/.test(from)) throw new AuthConfigError('mail.from', 'must be one line (no line break)');
   const templates: Partial<Record<MailKind, MailTemplate>> = {};
   const given = section.templates ?? {};
   if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new AuthConfigError('mail.templates', 'must be an object of templates by kind');

@@ -13,8 +13,8 @@ type MailSettings = NonNullable<AuthConfig['mail']>;
  * (docs/guides/account-security.md): it renders the message (the application's template for the
  * kind, else svc's) and hands it to the transport. Events go out after the change committed and
  * after the response, so a transport that fails or hangs never fails or delays a request; the
- * failure is logged to `svc` with the user's id, never the address's link or token (OWASP Logging
- * Cheat Sheet). Being an observer, it satisfies the startup check of the mails the events ask for.
+ * failure is logged to `svc` with the user's id, never the link, its token or the address (OWASP
+ * Logging Cheat Sheet). Being an observer, it satisfies the startup check of the mails the events ask for.
  */
 @Injectable()
 export class MailSender implements OnModuleInit, OnModuleDestroy {
@@ -43,7 +43,8 @@ export class MailSender implements OnModuleInit, OnModuleDestroy {
   private async send(mail: MailSettings, definition: MailKindDefinition, payload: unknown): Promise<void> {
     const fields = definition.messageOf(payload as never);
     const message: MailMessage = { kind: definition.kind, accountLink: mail.links.account, ...fields };
-    const secrets = [fields.link, (payload as { token?: unknown }).token].filter((value): value is string => typeof value === 'string');
+    // The link, its token and the address are masked even when the mail server's error quotes them.
+    const secrets = [fields.link, (payload as { token?: unknown }).token, message.to].filter((value): value is string => typeof value === 'string');
     try {
       const template = mail.templates[definition.kind] ?? definition.template;
       const { subject, text, html } = template(message);
