@@ -5,3 +5,4 @@ await import('./cases/notices.js');
 await import('./cases/linked-identities.js');
 await import('./cases/account-deletion.js');
 await import('./cases/mail.js');
+await import('./cases/openapi.js');
