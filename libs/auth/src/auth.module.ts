@@ -21,6 +21,8 @@ import { authEntities } from './auth.entities.js';
 import { REQUIRED_USER_ATTRIBUTES, User } from './entities/user.entity.js';
 import { AfterResponse } from './events/after-response.js';
 import { AuthEventPublisher } from './events/auth-event-publisher.js';
+import { SecurityNotices } from './notices/security-notices.js';
+import { MailSender } from './mail/mail-sender.js';
 import { Public } from './credentials/auth-access.decorators.js';
 import { AuthGlobalGuard } from './credentials/auth-global.guard.js';
 import { CredentialDelivery } from './credentials/credential-delivery.js';
@@ -43,6 +45,7 @@ import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
 import { apiKeyParts, ApiKeyRefusalGuard, withApiKeyResolver } from './api-keys/api-keys.parts.js';
+import { accountParts } from './account/account.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -99,6 +102,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(features.includes('admin') ? [adminParts] : []),
     ...(features.includes('apiKeys') ? [apiKeyParts] : []),
     credential,
+    accountParts,
   ];
   const credentialTokens: Provider[] = native?.credentialTokens ?? [
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },
@@ -134,6 +138,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     HookRunner,
     AfterResponse,
     AuthEventPublisher,
+    SecurityNotices,
+    MailSender,
     AuthService,
     PurgeScheduler,
     CurrentUserGuard,

@@ -136,3 +136,8 @@ export type { ApiKeysOptions } from './config/auth-options.js';
 export { ApiKey } from './entities/api-key.entity.js';
 export type { ApiKeyBody, CreatedApiKeyBody } from './api-keys/api-keys.service.js';
 export type { ApiKeyEvent, ApiKeyFacts } from './events/auth-events.js';
+// Security notices, svc's own mail, deleting one's account (docs/guides/account-security.md).
+export type { SecurityNoticeEvent } from './events/auth-events.js';
+export type { MailEnvelope, MailKind, MailMessage, MailOptions, MailTemplate, MailTransport, MailUser, RenderedMail, SecurityNoticeKind } from './config/mail-options.js';
+export { defaultMailTemplates } from './mail/default-templates.js';
+export { escapeHtml } from './mail/html-escape.js';

@@ -3,6 +3,7 @@ import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
 import { apiKeysSection } from './demo-page.api-keys.html.js';
 import { devicesSection } from './demo-page.devices.html.js';
+import { deleteAccountSection } from './demo-page.delete-account.html.js';
 import { usersSection } from './demo-page.users.html.js';
 import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
 import { emailSettingsSection } from './demo-page.email-settings.html.js';
@@ -136,7 +137,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}${deleteAccountSection()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

@@ -73,7 +73,7 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
     const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];
     // The device list comes with either credential (docs/guides/devices.md).
-    const session = ['GET /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
+    const session = ['GET /auth/me', 'DELETE /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     // The demo's administration, and its route behind @Roles('admin') (docs/demo.md).
     const admin = ['GET /auth/admin/users', 'GET /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/roles', 'DELETE /auth/admin/users/{id}/roles/{role}', 'POST /auth/admin/users/{id}/deactivate', 'POST /auth/admin/users/{id}/activate', 'POST /auth/admin/users/{id}/revoke-sessions', 'POST /auth/admin/users/{id}/password-reset', 'DELETE /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/impersonate', 'POST /auth/admin/impersonation/stop'];
     expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, ...admin, 'GET /admin-only', 'GET /profile'].sort());

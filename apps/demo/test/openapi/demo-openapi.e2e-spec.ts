@@ -78,7 +78,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
     const devices = ['GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     // The demo's administration (docs/demo.md): every strategy.
     const admin = ['GET /auth/admin/users', 'GET /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/roles', 'DELETE /auth/admin/users/{id}/roles/{role}', 'POST /auth/admin/users/{id}/deactivate', 'POST /auth/admin/users/{id}/activate', 'POST /auth/admin/users/{id}/revoke-sessions', 'POST /auth/admin/users/{id}/password-reset', 'DELETE /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/impersonate', 'POST /auth/admin/impersonation/stop'];
-    const credential = [...(strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout']), ...devices];
+    const credential = [...(strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout']), 'DELETE /auth/me', ...devices];
     expect(routes).toEqual([...login, ...credential, ...admin].sort());
     expect(document.paths['/auth/me'].get.security).toEqual([{ [strategy === 'jwt' ? 'svcBearer' : 'svcSession']: [] }]);
     expect(Object.keys(document.components.securitySchemes)).toEqual(strategy === 'jwt' ? ['svcBearer', 'svcRefreshCookie'] : ['svcSession']);

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { RedisCommands, RedisPubSubClient, RedisUrl } from './auth-options.js';
+import type { MailKind, MailTemplate, MailTransport } from './mail-options.js';
 import type { CredentialKind, LoginMethod } from './login-methods.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 
@@ -120,6 +121,14 @@ export interface AuthConfig {
   readonly apiKeys?: {
     readonly prefix: string;
     readonly maxPerUser: number;
+  };
+  /** Present when svc sends the messages itself (docs/guides/account-security.md). */
+  readonly mail?: {
+    readonly transport: MailTransport;
+    readonly from: string;
+    /** The application's templates, by kind; a kind not here has svc's default. */
+    readonly templates: Readonly<Partial<Record<MailKind, MailTemplate>>>;
+    readonly links: { readonly account: string };
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

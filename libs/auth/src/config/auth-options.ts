@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { SvcUser } from '../entities/user.entity.js';
 import type { ModuleShapeOptions } from './login-methods.js';
 import type { OAuth2ProviderOptions, OAuthSectionOptions, OidcProviderOptions } from './oauth-options.js';
+import type { MailOptions } from './mail-options.js';
 
 export interface JwtOptions {
   /** HMAC signing secret: 32+ characters, random (placeholders are refused). @default derived from `secret` */
@@ -344,6 +345,8 @@ export interface AuthOptions {
   admin?: AdminOptions;
   /** API keys for scripts and other services (docs/guides/machine-access.md). @default unset: no `/api-keys` routes, no key accepted */
   apiKeys?: ApiKeysOptions;
+  /** svc mails every message itself through this transport (docs/guides/account-security.md). @default unset: the application's observers send them */
+  mail?: MailOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

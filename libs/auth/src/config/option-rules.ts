@@ -105,10 +105,11 @@ export function redisUrl(field: string, value: RedisUrl): RedisUrl {
   return { url: value.url };
 }
 
+/** Freezes the config, all but what it only refers to: the user entity, a Redis client, a mail transport. */
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const key of Object.keys(value)) {
-      if (key !== 'userEntity' && key !== 'redis') deepFreeze((value as Record<string, unknown>)[key]);
+      if (key !== 'userEntity' && key !== 'redis' && key !== 'transport') deepFreeze((value as Record<string, unknown>)[key]);
     }
     Object.freeze(value);
   }

@@ -13,6 +13,7 @@ import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { HookRunner } from '../hooks/hook-runner.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { UserStore } from '../users/user-store.js';
 import { AccountReclaim, type ReclaimedWaysIn } from './account-reclaim.js';
 import { verificationLink } from './email-links.js';
@@ -43,6 +44,7 @@ export class EmailVerification {
     private readonly serializer: UserSerializer,
     private readonly reclaim: AccountReclaim,
     @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
+    private readonly notices: SecurityNotices,
   ) {}
 
   /** Whether a password login of this user is refused until the email is verified. */
@@ -108,6 +110,7 @@ export class EmailVerification {
   announceReclaimed(request: Request, reclaimed: { user: SvcUser; removed: ReclaimedWaysIn }, at: Date): void {
     if (this.config.emailVerification) this.events.publishAfterResponse(request, AuthEvent.EmailVerified, { userId: reclaimed.user.id, at });
     this.events.publishAfterResponse(request, AuthEvent.AccountReclaimed, { user: this.serializer.serialize(reclaimed.user), removed: reclaimed.removed });
+    this.notices.notify(request, reclaimed.user, 'account_reclaimed');
   }
 
   /**

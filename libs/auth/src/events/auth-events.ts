@@ -1,4 +1,5 @@
 import type { AuthStrategy, CredentialKind, LoginEventMethod, OAuthMethod } from '../config/login-methods.js';
+import type { SecurityNoticeKind } from '../config/mail-options.js';
 import type { OAuthUserInfo } from '../config/oauth-options.js';
 import type { UserBody } from '../users/user-body.js';
 
@@ -38,6 +39,7 @@ export const AuthEvent = {
   ImpersonationStopped: 'svc.impersonation.stopped',
   ApiKeyCreated: 'svc.api_key.created',
   ApiKeyRevoked: 'svc.api_key.revoked',
+  SecurityNotice: 'svc.security.notice',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -289,6 +291,18 @@ export interface ApiKeyEvent {
   apiKey: ApiKeyFacts;
 }
 
+/**
+ * SecurityNotice: a message to `user.email` about a change to how the account is reached, sent after
+ * the change committed (OWASP ASVS 5.0 V6.3.7, V7.2.4: notify the user of changes to their
+ * authentication). Never a token or a secret; `ip` and `userAgent` are the request's that made the change.
+ */
+export interface SecurityNoticeEvent {
+  user: UserBody;
+  notice: SecurityNoticeKind;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -324,4 +338,5 @@ export interface AuthEventPayloads {
   'svc.impersonation.stopped': ImpersonationStoppedEvent;
   'svc.api_key.created': ApiKeyEvent;
   'svc.api_key.revoked': ApiKeyEvent;
+  'svc.security.notice': SecurityNoticeEvent;
 }

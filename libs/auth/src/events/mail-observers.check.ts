@@ -25,6 +25,8 @@ function eventKey(name: AuthEventName): string {
  * comes. At startup, an observer is a method marked `@OnAuthEvent`/`@OnEvent` for the event on any
  * provider or controller (read from their metadata, so the order in which modules start does not
  * matter), or a listener already on the emitter (`on`, `onAny`; svc/testing's recorder is none).
+ * With the `mail` section svc's own sender listens to every one of them, so the check is met. A
+ * security notice needs no observer: it tells of a change, it carries nothing the user waits for.
  */
 @Injectable()
 export class MailObserversCheck implements OnApplicationBootstrap {

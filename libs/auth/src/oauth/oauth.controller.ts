@@ -15,6 +15,7 @@ import { LoginCompletion } from '../login/login-completion.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
 import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import { OAuthCallbackErrorFilter } from './oauth-callback-error.filter.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { OAuthLogin } from './oauth-login.service.js';
 import type { OAuthProviderRegistry, ProviderIdentity } from './oauth-provider-client.js';
 import { providerNamesOf } from './provider-names.js';
@@ -44,6 +45,7 @@ export function oauthController(routes: OAuthRoutes): Type {
       private readonly events: AuthEventPublisher,
       private readonly serializer: UserSerializer,
       private readonly mailbox: UnprovenMailbox,
+      private readonly notices: SecurityNotices,
     ) {}
 
     /** 302 to the provider, with the state cookie set. */
@@ -122,7 +124,10 @@ export function oauthController(routes: OAuthRoutes): Type {
       const result = await this.oauth.finish(this.providers.get(name), request, response);
       if (result.kind === 'link') {
         response.redirect(302, result.redirect);
-        if (result.linked) this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
+        if (result.linked) {
+          this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
+          this.notices.notify(request, result.user, 'identity_linked');
+        }
         return;
       }
       const signedIn = this.completion.asRedirect(request, response, result.login, result.redirect);

@@ -17,6 +17,7 @@ import { newWayInRefusals } from '../users/unproven-mailbox.js';
 import { PasskeyList, type PasskeyBody, passkeyBodyOf } from './passkey-list.service.js';
 import { PasskeyLogin } from './passkey-login.service.js';
 import { PasskeyRegistration } from './passkey-registration.service.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { passkeyLoginBody, passkeyNameBody, passkeyRegistrationBody } from './passkey.requests.js';
 
 /**
@@ -33,6 +34,7 @@ export class PasskeysController {
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
     private readonly mailbox: UnprovenMailbox,
+    private readonly notices: SecurityNotices,
   ) {}
 
   /** 200: creation options for `navigator.credentials.create()`; the challenge cookie is set. 403 before the email is verified. */
@@ -72,6 +74,7 @@ export class PasskeysController {
     this.mailbox.refuseNewWayIn(user);
     const passkey = await this.registration.register(user, payload.response, payload.name ?? undefined, request, response);
     this.events.publishAfterResponse(request, AuthEvent.PasskeyRegistered, { user: this.serializer.serialize(user), passkeyId: passkey.id, name: passkey.name });
+    this.notices.notify(request, user, 'passkey_added');
     const { id, name, createdAt } = passkeyBodyOf(passkey);
     return { id, name, createdAt };
   }

@@ -12,6 +12,7 @@ import { UnitOfWork } from '../persistence/unit-of-work.js';
 import type { Principal } from '../credentials/credential-resolver.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { UserStore } from '../users/user-store.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore } from './reset-token-store.js';
@@ -34,6 +35,7 @@ export class PasswordChange {
     private readonly tokens: ResetTokenStore,
     private readonly hasher: PasswordHasher,
     private readonly events: AuthEventPublisher,
+    private readonly notices: SecurityNotices,
   ) {}
 
   async changePassword(principal: Principal, payload: ChangePasswordPayload, request: Request): Promise<void> {
@@ -52,6 +54,7 @@ export class PasswordChange {
     }
     if (changed === HASH_CHANGED) throw new AuthError('CURRENT_PASSWORD_INVALID');
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId: user.id, at: this.clock.now() });
+    this.notices.notify(request, user, 'password_changed');
   }
 
   private async verifyCurrent(password: string, hash: string | null): Promise<void> {

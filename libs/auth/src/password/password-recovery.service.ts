@@ -20,6 +20,7 @@ import { AfterResponse } from '../events/after-response.js';
 import { AccountMessageLimit } from '../rate-limit/account-messages.js';
 import { resetLink } from '../email/email-links.js';
 import { EmailVerification } from '../email/email-verification.service.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ResetTokenStore, type IssuedResetToken } from './reset-token-store.js';
 
@@ -39,6 +40,7 @@ export class PasswordRecovery {
     private readonly afterResponse: AfterResponse,
     private readonly messageLimit: AccountMessageLimit,
     private readonly verification: EmailVerification,
+    private readonly notices: SecurityNotices,
   ) {}
 
   /**
@@ -114,7 +116,7 @@ export class PasswordRecovery {
     // Hash outside the transaction: bcrypt must not hold a connection or SQLite's turn.
     const passwordHash = await this.hasher.hash(payload.password.reveal());
     const at = this.clock.now();
-    const { userId, reclaimed } = await this.unitOfWork.transaction(async (manager) => {
+    const { userId, user, reclaimed } = await this.unitOfWork.transaction(async (manager) => {
       // The user row first, as forgot-password, change-password and login lock it: one lock order, no deadlock.
       const user = await this.users.lockById(manager, usable.userId);
       // An inactive user's token is refused (and stays unused): deactivation must not be undone by mail.
@@ -125,9 +127,10 @@ export class PasswordRecovery {
       await this.revoker.revokeAllOfUser(manager, user.id);
       // OWASP ASVS 5.0 V6: recovery spends a change of email asked for before it.
       await voidPendingEmailChanges(manager, user.id);
-      return { userId: user.id, reclaimed: await this.verification.verifyByReset(manager, user, at) };
+      return { userId: user.id, user, reclaimed: await this.verification.verifyByReset(manager, user, at) };
     });
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at });
+    this.notices.notify(request, reclaimed?.user ?? user, 'password_changed');
     if (reclaimed) this.verification.announceReclaimed(request, reclaimed, at);
   }
 }

@@ -9,6 +9,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent, type MfaFailureEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { HookRunner } from '../hooks/hook-runner.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
@@ -50,6 +51,7 @@ export class MfaSettings {
     private readonly cipher: TotpSecretCipher,
     private readonly totp: TotpCodes,
     private readonly mailbox: UnprovenMailbox,
+    private readonly notices: SecurityNotices,
   ) {}
 
   /** A new pending secret (replacing a pending one); nothing changes for logins until it is enabled. 403 before the email is verified. */
@@ -98,6 +100,7 @@ export class MfaSettings {
       await this.users.setMfaTotpEnabled(manager, userId, false);
     });
     this.events.publishAfterResponse(request, AuthEvent.MfaDisabled, { userId: principal.user.id, at });
+    this.notices.notify(request, { ...principal.user, mfaTotpEnabled: false }, 'two_step_disabled');
   }
 
   /** Ten new recovery codes; every earlier one stops working. */

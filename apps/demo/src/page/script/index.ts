@@ -4,6 +4,7 @@ import { apiKeysScript } from './api-keys.script.js';
 import { apiScript } from './api.script.js';
 import { busyScript } from './busy.script.js';
 import { callbackErrorScript } from './callback-error.script.js';
+import { deleteAccountScript } from './delete-account.script.js';
 import { devicesScript } from './devices.script.js';
 import { emailLinksScript } from './email-links.script.js';
 import { emailSettingsScript } from './email-settings.script.js';
@@ -33,6 +34,7 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'api.js': apiScript,
   'busy.js': busyScript,
   'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),
+  'delete-account.js': deleteAccountScript,
   'devices.js': devicesScript,
   'email-links.js': emailLinksScript,
   'email-settings.js': emailSettingsScript,

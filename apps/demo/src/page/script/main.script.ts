@@ -8,6 +8,7 @@ import './demo/passkey-sign-in.js';
 import './demo/email-links.js';
 import './demo/email-settings.js';
 import './demo/devices.js';
+import './demo/delete-account.js';
 import './demo/users.js';
 import './demo/api-keys.js';
 import { startChallenge, takeChallengeRedirect } from './demo/two-step-challenge.js';
