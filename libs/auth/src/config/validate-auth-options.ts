@@ -12,6 +12,7 @@ import { validateAdmin } from './validate-admin.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
+import { validateJwtSigning } from './validate-jwt-signing.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -45,7 +46,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
   if (sameSite === 'none' && !secure) throw new AuthConfigError('cookie.sameSite', 'none requires cookie.secure true');
 
   const password = options.password ?? {};
-  const jwt = shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
+  const jwt = shape.credential === 'jwt' ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape, callbacks.baseUrl) : undefined;
   // What the derived keys (the limiter's account key, two-step login's, the passkey challenges') come
   // from: the module secret, else a section's own secret, so the seed's shorthands need no second one.
   const keySource = moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey;
@@ -166,7 +167,7 @@ function clientAddressSettings(options: AuthOptions): AuthConfig['clientAddress'
  * The jwt credential's settings. Its signing key is `jwt.secretKey`, or a key derived from the
  * module's `secret` (in the OAuth shorthand, from the section's secret), never that secret itself.
  */
-function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefined, shape: ModuleShape): AuthConfig['jwt'] {
+function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefined, shape: ModuleShape, baseUrl: string): AuthConfig['jwt'] {
   if (jwt === undefined && shape.strategy === 'jwt') throw new AuthConfigError('jwt', 'is required for the jwt strategy');
   const given = jwt?.secretKey;
   if (given === undefined && derivableFrom === undefined) {
@@ -189,6 +190,7 @@ function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefi
     refreshTokenExpireDays,
     refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', jwt?.refreshReuseGraceSeconds, 0, 0, 60),
     refreshFamilyTtlSeconds,
+    signing: validateJwtSigning(jwt, baseUrl),
   };
 }
 

@@ -21,7 +21,8 @@ export type SvcSuccessBody =
   | 'passkeys'
   | 'mfaSetup'
   | 'recoveryCodes'
-  | 'loginOrChallenge';
+  | 'loginOrChallenge'
+  | 'jwks';
 
 /**
  * What the OpenAPI document says of a library route beyond what Nest and svc's own decorators say

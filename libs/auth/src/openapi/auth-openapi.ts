@@ -31,6 +31,7 @@ const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
   passkeyRequestOptions: 'SvcPasskeyRequestOptions',
   passkey: 'SvcPasskey',
   passkeys: 'SvcPasskeys',
+  jwks: 'SvcJwks',
 };
 
 /** How `addAuthToDocument` documents svc's routes. */
@@ -62,6 +63,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     ...(config.loginMethods.some((method) => method !== 'password') ? linkingSchemas(config) : {}),
     ...(config.mfa ? mfaSchemas(config) : {}),
     ...(config.passkeys ? passkeySchemas() : {}),
+    ...(config.jwt?.signing && config.jwt.signing.algorithm !== 'HS256' ? { SvcJwks: jwksSchema() } : {}),
     ...requestSchemas(app, config, routes),
   });
   Object.assign((components.securitySchemes ??= {}), securitySchemes(config));
@@ -370,4 +372,14 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
     if (handler.roles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-roles'] = handler.roles;
     if (handler.permissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-permissions'] = handler.permissions;
   }
+}
+
+/** The JWK Set of `<prefix>/jwks` (RFC 7517 §5): public keys only, each with `kid`, `alg` and `use`. */
+function jwksSchema(): SchemaObject {
+  const key: SchemaObject = {
+    type: 'object',
+    required: ['kty', 'kid', 'alg', 'use'],
+    properties: { kty: { type: 'string' }, kid: { type: 'string' }, alg: { type: 'string', enum: ['EdDSA', 'ES256', 'RS256'] }, use: { type: 'string', enum: ['sig'] } },
+  };
+  return { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: key } } };
 }
