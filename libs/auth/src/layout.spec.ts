@@ -33,7 +33,7 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   otpauth: ['two-step'],
   qrcode: ['two-step'],
   // The library verifies its own access tokens with jose; passport is svc/passport's, for other services (docs/decisions/0031-signing-keys.md).
-  passport: ['passport'],
+  passport: [],
   'passport-jwt': ['passport'],
   '@nestjs/passport': ['passport'],
 };
