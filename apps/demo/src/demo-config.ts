@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type AuthStrategy, type CredentialKind, type LoginMethod, normalizeEmail, type OAuth2ProviderOptions, type OidcProviderOptions } from '#svc/auth';
 import { DemoConfigError } from './demo-config.error.js';
+import { type DemoJwtSigning, readJwtSigning } from './demo-jwt-signing.js';
 import { readLoginSet } from './demo-login-set.js';
 import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
 
@@ -36,6 +37,8 @@ export interface DemoConfig {
   passkeys: boolean;
   /** DEMO_ADMIN_EMAILS: addresses (normalised as svc normalises emails) whose users hold `admin` once the address is proven. */
   adminEmails: ReadonlySet<string>;
+  /** AUTH_JWT_ALG and AUTH_JWT_KEYS: asymmetric access tokens and /auth/jwks; unset: HMAC over the secret. */
+  jwtSigning: DemoJwtSigning | undefined;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -76,6 +79,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
     passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
     adminEmails: adminEmails(env.DEMO_ADMIN_EMAILS),
+    jwtSigning: readJwtSigning(env, shape.credential),
   };
 }
 
