@@ -5,3 +5,4 @@ await import('./cases/jwks.js');
 await import('./cases/forged-tokens.js');
 await import('./cases/resource-server.js');
 await import('./cases/rotation.js');
+await import('./cases/openapi.js');

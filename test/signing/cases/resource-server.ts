@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
+import { reserveLoopbackPort } from '../../support/listen.js';
 import { BASE_URL } from '../../support/test-app.js';
 import { claimsOf, createResourceServer, createSigningApp, forgeToken, MINUTE, privateKeyFor, type ResourceServer, type SigningApp } from '../signing-kit.js';
 
@@ -73,6 +74,19 @@ describe.each(BEHAVIOUR_ENGINES)("a second service with AuthGuard('svc-jwt') on 
     expect((await t.refresh(refresh)).status).toBe(401); // reuse: the family is revoked
     expect((await t.me(access)).status).toBe(401);
     expect((await resource.orders(access)).status).toBe(200);
+  });
+});
+
+describe('svc/passport when the key set cannot be had', () => {
+  it('answers 503, not 401: the token may be good, the issuer is unreachable', async () => {
+    const port = await reserveLoopbackPort();
+    const resource = await createResourceServer({ jwksUrl: `http://127.0.0.1:${port}/auth/jwks` });
+    try {
+      const token = forgeToken({ alg: 'EdDSA', kid: 'k1' }, { sub: 'x', typ: 'access' }, 'none').concat('c2ln');
+      expect((await resource.orders(token)).status).toBe(503);
+    } finally {
+      await resource.close();
+    }
   });
 });
 

@@ -79,8 +79,8 @@ function stringsOf(value: unknown): string[] | null {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...value] : null;
 }
 
+/** jose says what is wrong with a token with a JOSEError; anything else (fetch's "fetch failed": refused, DNS) is the key set's. Either way the token is refused. */
 function isUnavailable(error: unknown): boolean {
   if (error instanceof errors.JOSEError) return UNAVAILABLE.has(error.code);
-  // fetch's own failures (connection refused, DNS): not the token's fault.
-  return error instanceof TypeError && (error as { cause?: unknown }).cause !== undefined;
+  return true;
 }
