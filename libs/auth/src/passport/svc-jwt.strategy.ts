@@ -5,6 +5,7 @@ import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify, type JWTVerifyO
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { SVC_JWT_SETTINGS } from './svc-jwt.constants.js';
 import type { SvcJwtSettings, SvcJwtUser } from './svc-jwt.options.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** The name `AuthGuard` takes: `@UseGuards(AuthGuard('svc-jwt'))`. */
 export const SVC_JWT_STRATEGY = 'svc-jwt';
@@ -20,7 +21,9 @@ const UNAVAILABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
  * (docs/decisions/0031-signing-keys.md). Checked: the signature by the key the `kid` names, `alg`
  * among the asymmetric algorithms allowed (RFC 8725 §3.1: never `none` or HMAC), `iss`, `aud`,
  * `exp`, `nbf` and `iat` (RFC 8725 §3.8, §3.9), and `typ: access` (RFC 8725 §3.12).
- * A token is accepted until it expires: revocation at svc reaches this service at the token's `exp`.
+ * A token verified once is remembered by its digest (`VerifiedTokens`) until its `exp`, and at most
+ * as long as the key set is cached. A token is accepted until it expires: revocation at svc reaches
+ * this service at the token's `exp`.
  */
 @Injectable()
 export class SvcJwtStrategy extends PassportStrategy(JwtStrategy, SVC_JWT_STRATEGY) {
@@ -28,6 +31,7 @@ export class SvcJwtStrategy extends PassportStrategy(JwtStrategy, SVC_JWT_STRATE
   private readonly verifyOptions: Omit<JWTVerifyOptions, 'currentDate'>;
   private readonly clock: SvcJwtSettings['clock'];
   private readonly tokenOf = ExtractJwt.fromAuthHeaderAsBearerToken();
+  private readonly verified: VerifiedTokens;
 
   constructor(@Inject(SVC_JWT_SETTINGS) settings: SvcJwtSettings) {
     super({
@@ -41,6 +45,7 @@ export class SvcJwtStrategy extends PassportStrategy(JwtStrategy, SVC_JWT_STRATE
     this.keySet = createRemoteJWKSet(settings.jwksUrl, { cacheMaxAge: settings.jwksCacheMs, cooldownDuration: settings.jwksCooldownMs });
     this.verifyOptions = { issuer: settings.issuer, audience: settings.audience, algorithms: [...settings.algorithms], requiredClaims: ['exp', 'iat', 'sub'] };
     this.clock = settings.clock;
+    this.verified = new VerifiedTokens(settings.jwksCacheMs);
   }
 
   /** Passport's entry: success with `request.user`, a 401 challenge, or 503 when the key set cannot be had. */
@@ -48,11 +53,16 @@ export class SvcJwtStrategy extends PassportStrategy(JwtStrategy, SVC_JWT_STRATE
     const token = this.tokenOf(request);
     // RFC 6750 §3: the challenge names the scheme.
     if (!token) return this.fail('Bearer', 401);
-    jwtVerify(token, this.keySet, { ...this.verifyOptions, currentDate: this.clock.now() }).then(
+    const now = this.clock.now();
+    const digest = VerifiedTokens.digestOf(token);
+    const known = this.verified.userAt(digest, now.getTime());
+    if (known) return this.success(known);
+    jwtVerify(token, this.keySet, { ...this.verifyOptions, currentDate: now }).then(
       ({ payload }) => {
         const user = this.validate(payload);
-        if (user) this.success(user);
-        else this.fail('Bearer error="invalid_token"', 401);
+        if (!user) return this.fail('Bearer error="invalid_token"', 401);
+        this.verified.remember(digest, user, payload.exp!, now.getTime());
+        this.success(user);
       },
       (error: unknown) => {
         if (isUnavailable(error)) this.error(new ServiceUnavailableException('The token issuer\'s keys are unavailable', { cause: error }));
