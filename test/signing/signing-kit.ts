@@ -93,8 +93,10 @@ export interface ResourceServer {
   close(): Promise<void>;
 }
 
-export async function createResourceServer(options: Partial<SvcJwtOptions> & { jwksUrl: string }): Promise<ResourceServer> {
-  @Module({ imports: [SvcJwtModule.forRoot({ issuer: BASE_URL, audience: BASE_URL, ...options })], controllers: [OrdersController] })
+/** `async`: the options through `SvcJwtModule.forRootAsync`'s factory. */
+export async function createResourceServer(options: Partial<SvcJwtOptions> & { jwksUrl: string }, async = false): Promise<ResourceServer> {
+  const all = { issuer: BASE_URL, audience: BASE_URL, ...options };
+  @Module({ imports: [async ? SvcJwtModule.forRootAsync({ useFactory: async () => all }) : SvcJwtModule.forRoot(all)], controllers: [OrdersController] })
   class ResourceModule {}
   const app = await NestFactory.create(ResourceModule, { logger: false });
   await app.init();

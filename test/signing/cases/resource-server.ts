@@ -29,6 +29,16 @@ describe.each(BEHAVIOUR_ENGINES)("a second service with AuthGuard('svc-jwt') on 
     expect(response.body.user).toEqual({ id: held.userId, roles: ['member'], permissions: ['orders:read'] });
   });
 
+  it('is the same through SvcJwtModule.forRootAsync', async () => {
+    const viaFactory = await createResourceServer({ jwksUrl: `${t.url}/auth/jwks`, clock: t.clock }, true);
+    try {
+      expect((await viaFactory.orders(held.access)).body.user).toEqual({ id: held.userId, roles: ['member'], permissions: ['orders:read'] });
+      expect((await viaFactory.orders(`${held.access}x`)).status).toBe(401);
+    } finally {
+      await viaFactory.close();
+    }
+  });
+
   it('refuses a missing token with 401', async () => {
     expect((await resource.orders()).status).toBe(401);
   });
