@@ -8,15 +8,15 @@ import type { Request } from 'express';
 import { SignJWT } from 'jose';
 import { systemClock } from '../../libs/auth/src/config/clock.js';
 import { AccessTokenVerifier } from '../../libs/auth/src/credentials/jwt/access-token.verifier.js';
-import { importJwtKey } from '../../libs/auth/src/credentials/jwt/jwt-key.js';
+import { JwtKeyRing } from '../../libs/auth/src/credentials/jwt/jwt-key-ring.js';
 import type { JwtSettings } from '../../libs/auth/src/credentials/jwt/jwt-settings.js';
 
 const CALLS = Number(process.env.MICRO_CALLS ?? 300_000);
 const settings = { secretKey: 'bN4xQ7pV2kR9mW3tY6hC8jF1gD5sLzAe', algorithm: 'HS256' } as JwtSettings;
-const key = await importJwtKey(settings);
-const verifier = new AccessTokenVerifier(settings, key, systemClock);
+const keys = await JwtKeyRing.of(settings);
+const verifier = new AccessTokenVerifier(settings, keys, systemClock);
 const now = Math.floor(Date.now() / 1000);
-const token = await new SignJWT({ sub: randomUUID(), sid: randomUUID(), jti: randomUUID(), typ: 'access' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + 900).sign(key);
+const token = await new SignJWT({ sub: randomUUID(), sid: randomUUID(), jti: randomUUID(), typ: 'access' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + 900).sign(keys.signingKey);
 const request = { headers: { authorization: `Bearer ${token}` } } as Request;
 
 async function run(calls: number): Promise<number> {

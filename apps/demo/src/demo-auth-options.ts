@@ -76,7 +76,7 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
       secret: strategy === 'session' ? config.secret : undefined,
       strategy,
       mfa: strategy === 'session' || strategy === 'jwt' ? DEMO_MFA : undefined,
-      jwt: strategy === 'jwt' ? { secretKey: config.secret } : undefined,
+      jwt: strategy === 'jwt' ? { secretKey: config.secret, signing: config.jwtSigning?.signing } : config.jwtSigning && { signing: config.jwtSigning.signing },
       oauth2: strategy === 'oauth2' ? { secretKey: config.secret, strategy: config.credential, providers: config.oauth2Providers } : undefined,
       oidc: strategy === 'oidc' ? { secretKey: config.secret, strategy: config.credential, providers: config.oidcProviders } : undefined,
     };
@@ -86,6 +86,7 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     ...common,
     secret: config.secret,
     credential: config.credential,
+    jwt: config.jwtSigning && { signing: config.jwtSigning.signing },
     password: has('password') ? {} : undefined,
     mfa: has('password') ? DEMO_MFA : undefined,
     oauth2: has('oauth2') ? { providers: withColumns(config.oauth2Providers), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,

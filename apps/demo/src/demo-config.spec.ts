@@ -130,3 +130,33 @@ describe('readDemoConfig: AUTH_NATIVE_CLIENTS', () => {
     expect(() => readDemoConfig({ AUTH_NATIVE_CLIENTS: 'yes' })).toThrow('AUTH_NATIVE_CLIENTS must be one of on, off');
   });
 });
+
+describe('readDemoConfig: AUTH_JWT_ALG and AUTH_JWT_KEYS', () => {
+  const KEY = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIJ+DYvh6SEqVTm50DFtMDoQikTmiCqirVv9mWG9qfSnF\n-----END PRIVATE KEY-----\n';
+
+  it('is HMAC over the secret when unset', () => {
+    expect(readDemoConfig({ AUTH_STRATEGY: 'jwt' }).jwtSigning).toBeUndefined();
+  });
+
+  it('takes the keys of AUTH_JWT_KEYS, the first signing', () => {
+    const keys = [{ kid: 'k1', privateKey: KEY }];
+    expect(readDemoConfig({ AUTH_STRATEGY: 'jwt', AUTH_JWT_ALG: 'EdDSA', AUTH_JWT_KEYS: JSON.stringify(keys) }).jwtSigning).toEqual({ signing: { algorithm: 'EdDSA', keys }, generated: false });
+  });
+
+  it.each(['EdDSA', 'ES256', 'RS256'])('without AUTH_JWT_KEYS generates one %s key for the run', (algorithm) => {
+    const signing = readDemoConfig({ AUTH_LOGIN: 'password', AUTH_CREDENTIAL: 'jwt', AUTH_JWT_ALG: algorithm }).jwtSigning!;
+    expect(signing.generated).toBe(true);
+    expect(signing.signing.algorithm).toBe(algorithm);
+    expect(signing.signing.keys![0].privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+  });
+
+  it.each([
+    [{ AUTH_STRATEGY: 'jwt', AUTH_JWT_ALG: 'HS512' }, 'AUTH_JWT_ALG must be one of EdDSA, ES256, RS256'],
+    [{ AUTH_JWT_ALG: 'EdDSA' }, 'AUTH_JWT_ALG is read only with the jwt credential'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_JWT_KEYS: '[]' }, 'AUTH_JWT_KEYS needs AUTH_JWT_ALG'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_JWT_ALG: 'EdDSA', AUTH_JWT_KEYS: '{' }, 'AUTH_JWT_KEYS must be JSON'],
+    [{ AUTH_STRATEGY: 'jwt', AUTH_JWT_ALG: 'EdDSA', AUTH_JWT_KEYS: '[{"kid":"k1"}]' }, 'AUTH_JWT_KEYS must be a non-empty JSON list'],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expect(() => readDemoConfig(env)).toThrow(message);
+  });
+});

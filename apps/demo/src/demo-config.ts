@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type AuthStrategy, type CredentialKind, type LoginMethod, normalizeEmail, type OAuth2ProviderOptions, type OidcProviderOptions } from '#svc/auth';
 import { DemoConfigError } from './demo-config.error.js';
+import { type DemoJwtSigning, readJwtSigning } from './demo-jwt-signing.js';
 import { readLoginSet } from './demo-login-set.js';
 import { readOAuth2Providers, readOidcProviders } from './oauth/demo-oauth-providers.js';
 
@@ -40,6 +41,8 @@ export interface DemoConfig {
   nativeClients: boolean;
   /** AUTH_API_KEYS: `on` gives the library's `apiKeys` section (the page lists the user's keys); `off` by default. */
   apiKeys: boolean;
+  /** AUTH_JWT_ALG and AUTH_JWT_KEYS: asymmetric access tokens and /auth/jwks; unset: HMAC over the secret. */
+  jwtSigning: DemoJwtSigning | undefined;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -82,6 +85,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     adminEmails: adminEmails(env.DEMO_ADMIN_EMAILS),
     nativeClients: oneOf(env, 'AUTH_NATIVE_CLIENTS', 'off', ['on', 'off'] as const) === 'on',
     apiKeys: oneOf(env, 'AUTH_API_KEYS', 'off', ['on', 'off'] as const) === 'on',
+    jwtSigning: readJwtSigning(env, shape.credential),
   };
 }
 

@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   const [{ Logger }, { createDemoApp }] = await Promise.all([import('@nestjs/common'), import('./demo-app.js')]);
   const logger = new Logger('demo');
   if (config.secretGenerated) logger.warn('AUTH_SECRET is not set: using a random secret for this run (tokens die with the process)');
+  if (config.jwtSigning?.generated) {
+    process.stderr.write(`warning: AUTH_JWT_KEYS is not set: one ${config.jwtSigning.signing.algorithm} key generated for this run (its tokens die with the process)\n`);
+  }
   for (const name of config.unread) logger.warn(`${name} is not read when AUTH_LOGIN is set`);
   if (config.login.includes('password') && !config.passkeys) {
     logger.warn(`passkeys are off: ${passkeysUnworkableAt(config.baseUrl)} (http://localhost:${config.port} would do)`);

@@ -10,6 +10,8 @@ export type {
   CookieOptions,
   EmailVerificationOptions,
   JwtOptions,
+  JwtSigningKeyOptions,
+  JwtSigningOptions,
   MfaOptions,
   PasskeyOptions,
   PasswordOptions,

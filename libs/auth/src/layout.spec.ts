@@ -14,7 +14,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** The module's assembly: these may import any folder, and only they and the entries import them. */
 const ROOT_FILES = ['auth.entities.ts', 'auth.module-definition.ts', 'auth.module.ts', 'auth.service.ts', 'index.ts', 'purge-scheduler.ts'];
 /** The package's other entries: they may import the root files. */
-const ENTRIES = ['health', 'openapi', 'testing'];
+const ENTRIES = ['health', 'openapi', 'passport', 'testing'];
 /** A feature owns its routes, services and stores: a credential, a way in, a second factor, a guard. */
 const FEATURES = ['credentials', 'login', 'password', 'email', 'oauth', 'oauth2', 'oidc', 'passkeys', 'two-step', 'rate-limit', 'principal-cache', 'authorization', 'admin', 'api-keys', 'account', 'mail'];
 /** What every feature uses; a shared folder imports no feature. */
@@ -32,10 +32,10 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   '@simplewebauthn/server': ['passkeys'],
   otpauth: ['two-step'],
   qrcode: ['two-step'],
-  // The library verifies its access tokens with jose; passport stays the application's (docs/decisions/README.md).
+  // The library verifies its own access tokens with jose; passport is svc/passport's, for other services (docs/decisions/0031-signing-keys.md).
   passport: [],
-  'passport-jwt': [],
-  '@nestjs/passport': [],
+  'passport-jwt': ['passport'],
+  '@nestjs/passport': ['passport'],
 };
 
 interface Import {

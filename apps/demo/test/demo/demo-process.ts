@@ -8,6 +8,8 @@ const MAIN = fileURLToPath(new URL('../../../../dist/apps/demo/src/main.js', imp
 export interface DemoProcess {
   baseUrl: string;
   lines: string[];
+  /** What the process wrote to stderr so far (warnings); absent for an in-process demo. */
+  stderr?(): string;
   stop(): Promise<void>;
   /** Resolves with the first stdout line starting with `prefix` that `match` accepts. */
   waitForLine(prefix: 'EVENT ' | 'MAIL ', match?: (json: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
@@ -57,7 +59,7 @@ export function runDemo(env: Record<string, string>, main: string = MAIN): Promi
         await fetch(`${baseUrl}/auth/me`);
         served = true;
         child.stdout!.off('data', onLog);
-        resolve(demoProcess(child, closed, baseUrl, lines, listeners));
+        resolve(demoProcess(child, closed, baseUrl, lines, listeners, () => stderr));
       } catch (error) {
         // Five demos starting at once beside a second test run (load average 11) took over 20 s.
         if (Date.now() - started > 60_000) {
@@ -77,10 +79,11 @@ export function runDemo(env: Record<string, string>, main: string = MAIN): Promi
   });
 }
 
-function demoProcess(child: ChildProcess, closed: Promise<number>, baseUrl: string, lines: string[], listeners: (() => void)[]): DemoProcess {
+function demoProcess(child: ChildProcess, closed: Promise<number>, baseUrl: string, lines: string[], listeners: (() => void)[], stderr: () => string): DemoProcess {
   return {
     baseUrl,
     lines,
+    stderr,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await closed;

@@ -5,6 +5,14 @@ import type { MailKind, MailTemplate, MailTransport } from './mail-options.js';
 import type { CredentialKind, LoginMethod } from './login-methods.js';
 import type { OAuth2ProviderConfig, OAuthSectionConfig, OidcProviderConfig } from './oauth-config.js';
 
+/** `jwt.signing`, checked: the keys are PKCS #8 PEM of the algorithm's type, the signing key first; `iss` and `aud` filled in. */
+export interface JwtSigningConfig {
+  readonly algorithm: 'EdDSA' | 'ES256' | 'RS256' | 'HS256';
+  readonly keys: readonly { readonly kid: string; readonly privateKey: string }[];
+  readonly issuer: string;
+  readonly audience: string;
+}
+
 /** The validated, defaulted and frozen configuration every service reads. */
 export interface AuthConfig {
   /** The credential every login issues. */
@@ -37,6 +45,8 @@ export interface AuthConfig {
     readonly refreshTokenExpireDays: number;
     readonly refreshReuseGraceSeconds: number;
     readonly refreshFamilyTtlSeconds: number;
+    /** With `jwt.signing` (docs/guides/machine-access.md). */
+    readonly signing?: JwtSigningConfig;
   };
   readonly oauth2?: OAuthSectionConfig<OAuth2ProviderConfig>;
   readonly oidc?: OAuthSectionConfig<OidcProviderConfig>;

@@ -21,6 +21,31 @@ export interface JwtOptions {
    * (3600..31536000, and at least `refreshTokenExpireDays`)
    */
   refreshFamilyTtlSeconds?: number;
+  /**
+   * How access tokens are signed, for other services to verify them with the public keys of
+   * `<prefix>/jwks` (docs/guides/machine-access.md). With it, access tokens carry `iss`, `aud` and,
+   * with `authorization`, `roles` and `permissions`. @default unset: HMAC over `jwt.secretKey` (`jwt.algorithm`)
+   */
+  signing?: JwtSigningOptions;
+  /** The `iss` of access tokens (with `signing`). @default `baseUrl` */
+  issuer?: string;
+  /** The `aud` of access tokens (with `signing`). @default `baseUrl` */
+  audience?: string;
+}
+
+/** One signing key: the first of the list signs, the others only verify (rotation, docs/decisions/0031-signing-keys.md). */
+export interface JwtSigningKeyOptions {
+  /** The key id, the tokens' `kid` header and the JWK's `kid`: 1..64 characters of `A-Za-z0-9._-`, unique in the list. */
+  kid: string;
+  /** A PKCS #8 PEM private key (`-----BEGIN PRIVATE KEY-----`) of the algorithm's type: Ed25519, P-256, or RSA of 2048 bits or more. */
+  privateKey: string;
+}
+
+export interface JwtSigningOptions {
+  /** `HS256` signs with `jwt.secretKey` as before and takes no keys; the others need `keys`. */
+  algorithm: 'EdDSA' | 'ES256' | 'RS256' | 'HS256';
+  /** With an asymmetric algorithm: 1..10 keys, the signing key first. */
+  keys?: readonly JwtSigningKeyOptions[];
 }
 
 export interface SessionOptions {

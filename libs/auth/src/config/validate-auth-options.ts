@@ -15,6 +15,7 @@ import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from '.
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
 import { nativeClientsOf } from './validate-native-clients.js';
+import { validateJwtSigning } from './validate-jwt-signing.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -50,7 +51,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
 
   const password = options.password ?? {};
   // Native clients hold the jwt credential whatever the browser's (docs/guides/machine-access.md).
-  const jwt = shape.credential === 'jwt' || nativeClients ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape) : undefined;
+  const jwt = shape.credential === 'jwt' || nativeClients ? jwtSettings(options.jwt, moduleSecret ?? (oauth2 ?? oidc)?.secretKey, shape, callbacks.baseUrl) : undefined;
   // What the derived keys (the limiter's account key, two-step login's, the passkey challenges') come
   // from: the module secret, else a section's own secret, so the seed's shorthands need no second one.
   const keySource = moduleSecret ?? jwt?.secretKey ?? oauth2?.secretKey ?? oidc?.secretKey;
@@ -176,7 +177,7 @@ function clientAddressSettings(options: AuthOptions): AuthConfig['clientAddress'
  * The jwt credential's settings. Its signing key is `jwt.secretKey`, or a key derived from the
  * module's `secret` (in the OAuth shorthand, from the section's secret), never that secret itself.
  */
-function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefined, shape: ModuleShape): AuthConfig['jwt'] {
+function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefined, shape: ModuleShape, baseUrl: string): AuthConfig['jwt'] {
   if (jwt === undefined && shape.strategy === 'jwt') throw new AuthConfigError('jwt', 'is required for the jwt strategy');
   const given = jwt?.secretKey;
   if (given === undefined && derivableFrom === undefined) {
@@ -199,6 +200,7 @@ function jwtSettings(jwt: JwtOptions | undefined, derivableFrom: string | undefi
     refreshTokenExpireDays,
     refreshReuseGraceSeconds: int('jwt.refreshReuseGraceSeconds', jwt?.refreshReuseGraceSeconds, 0, 0, 60),
     refreshFamilyTtlSeconds,
+    signing: validateJwtSigning(jwt, baseUrl),
   };
 }
 

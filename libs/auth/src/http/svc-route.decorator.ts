@@ -23,7 +23,8 @@ export type SvcSuccessBody =
   | 'recoveryCodes'
   | 'loginOrChallenge'
   | 'apiKeyCreated'
-  | 'apiKeys';
+  | 'apiKeys'
+  | 'jwks';
 
 /**
  * What the OpenAPI document says of a library route beyond what Nest and svc's own decorators say

@@ -34,6 +34,7 @@ const SUCCESS_SCHEMAS: Record<string, string | undefined> = {
   passkeys: 'SvcPasskeys',
   apiKeyCreated: 'SvcApiKeyCreated',
   apiKeys: 'SvcApiKeys',
+  jwks: 'SvcJwks',
 };
 
 /** How `addAuthToDocument` documents svc's routes. */
@@ -66,6 +67,7 @@ export function addAuthToDocument(document: OpenAPIObject, app: INestApplication
     ...(config.mfa ? mfaSchemas(config) : {}),
     ...(config.passkeys ? passkeySchemas() : {}),
     ...(config.apiKeys ? apiKeySchemas() : {}),
+    ...(config.jwt?.signing && config.jwt.signing.algorithm !== 'HS256' ? { SvcJwks: jwksSchema() } : {}),
     ...requestSchemas(app, config, routes),
     ...nativeClientComponents(config).schemas,
   });
@@ -413,4 +415,14 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
     if (handler.roles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-roles'] = handler.roles;
     if (handler.permissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-permissions'] = handler.permissions;
   }
+}
+
+/** The JWK Set of `<prefix>/jwks` (RFC 7517 §5): public keys only, each with `kid`, `alg` and `use`. */
+function jwksSchema(): SchemaObject {
+  const key: SchemaObject = {
+    type: 'object',
+    required: ['kty', 'kid', 'alg', 'use'],
+    properties: { kty: { type: 'string' }, kid: { type: 'string' }, alg: { type: 'string', enum: ['EdDSA', 'ES256', 'RS256'] }, use: { type: 'string', enum: ['sig'] } },
+  };
+  return { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: key } } };
 }

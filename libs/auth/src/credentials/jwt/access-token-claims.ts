@@ -13,6 +13,12 @@ export interface AccessTokenClaims {
   nbf?: number;
   /** The administrator acting as the user (RFC 8693 §4.1, the actor claim), on an impersonation's tokens only. */
   act?: { sub: string };
+  /** With `jwt.signing`: the issuer and the audience (RFC 7519 §4.1.1, §4.1.3), checked by jose. */
+  iss?: string;
+  aud?: string;
+  /** With `jwt.signing` and `authorization`: for other services only; this service reads the user's roles from its database. */
+  roles?: string[];
+  permissions?: string[];
 }
 
 /** Tolerated clock difference between instances for `iat` (RFC 7519 §4.1.6 leaves it to the verifier). */

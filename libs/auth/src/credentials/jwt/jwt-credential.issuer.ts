@@ -1,9 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
+import { AUTH_CONFIG } from '../../config/auth.constants.js';
+import type { AuthConfig } from '../../config/auth-config.js';
+import { permissionsOfRoles } from '../../config/authorization-policy.js';
 import type { SvcUser } from '../../entities/user.entity.js';
+import { UserStore } from '../../users/user-store.js';
+import { rolesOf } from '../../users/user-roles.js';
 import type { CredentialIssuer, Impersonation } from '../credential-issuer.js';
-import { AccessTokenService, type IssuedAccessToken } from './access-token.service.js';
+import { type AccessTokenGrants, AccessTokenService, type IssuedAccessToken } from './access-token.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshFamilyStore } from './refresh-family-store.js';
 import { type IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
@@ -36,6 +41,8 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
     private readonly families: RefreshFamilyStore,
     private readonly accessTokens: AccessTokenService,
     private readonly cookie: RefreshCookie,
+    private readonly users: UserStore,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
 
   /**
@@ -59,7 +66,7 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
    */
   async issueFamily(manager: EntityManager, user: SvcUser, request: Request, impersonation?: Impersonation): Promise<JwtCredential> {
     const familyId = await this.families.start(manager, user.id, request, impersonation);
-    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId), impersonation?.actorId);
+    return this.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, familyId), impersonation?.actorId);
   }
 
   deliverAsJson(response: Response, credential: JwtCredential): TokenBody {
@@ -76,8 +83,23 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
     this.cookie.clear(response);
   }
 
-  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its family's administrator). */
-  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null): Promise<JwtCredential> {
-    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined) };
+  /**
+   * Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its
+   * family's administrator), read in the caller's transaction.
+   */
+  async withAccessToken(manager: EntityManager, user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined, await this.grantsOf(manager, user)) };
+  }
+
+  /**
+   * With `jwt.signing` and `authorization`, the user's roles and their permissions as of now, for
+   * other services that have no database of theirs (docs/decisions/0031-signing-keys.md); they hold
+   * until the token expires.
+   */
+  private async grantsOf(manager: EntityManager, user: SvcUser): Promise<AccessTokenGrants | undefined> {
+    const policy = this.config.authorization;
+    if (!policy || !this.accessTokens.signsForOtherServices) return undefined;
+    const roles = rolesOf(user) ?? rolesOf(await this.users.loadRoles(manager, user)) ?? [];
+    return { roles, permissions: permissionsOfRoles(policy, roles) };
   }
 }

@@ -1,9 +1,5 @@
-import type { Provider } from '@nestjs/common';
-import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
+import type { JwtSettings } from './jwt-settings.js';
 import type { webcrypto } from 'node:crypto';
-
-/** Injection token of the jwt credential's HMAC key (a WebCrypto `CryptoKey`), imported once at startup. */
-export const JWT_KEY = Symbol('svc:JWT_KEY');
 
 const HASH_OF: Record<JwtSettings['algorithm'], string> = { HS256: 'SHA-256', HS384: 'SHA-384', HS512: 'SHA-512' };
 
@@ -16,5 +12,3 @@ const HASH_OF: Record<JwtSettings['algorithm'], string> = { HS256: 'SHA-256', HS
 export function importJwtKey(jwt: Pick<JwtSettings, 'secretKey' | 'algorithm'>): Promise<webcrypto.CryptoKey> {
   return globalThis.crypto.subtle.importKey('raw', Buffer.from(jwt.secretKey, 'utf8'), { name: 'HMAC', hash: HASH_OF[jwt.algorithm] }, false, ['sign', 'verify']);
 }
-
-export const jwtKeyProvider: Provider = { provide: JWT_KEY, useFactory: importJwtKey, inject: [JWT_SETTINGS] };

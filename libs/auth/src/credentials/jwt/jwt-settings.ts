@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { AUTH_CONFIG } from '../../config/auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
+import type { AuthConfig, JwtSigningConfig } from '../../config/auth-config.js';
 
 /** The settings of the jwt credential, from whichever section configures it (docs/decisions/0012-access-tokens-jwt.md). */
 export interface JwtSettings {
@@ -11,6 +11,8 @@ export interface JwtSettings {
   readonly refreshReuseGraceSeconds: number;
   /** Absolute lifetime of a refresh family, from its login. */
   readonly refreshFamilyTtlSeconds: number;
+  /** `jwt.signing`: the algorithm, the keys, `iss` and `aud` (docs/guides/machine-access.md); absent, HMAC over `secretKey` without them. */
+  readonly signing?: JwtSigningConfig;
 }
 
 /** Injection token of the jwt credential's `JwtSettings`. */

@@ -5,7 +5,8 @@ import { AccessTokenVerifier } from './access-token.verifier.js';
 import { JwtCredentialIssuer } from './jwt-credential.issuer.js';
 import { JwtCredentialResolver } from './jwt-credential.resolver.js';
 import { JwtDevices } from './jwt-devices.js';
-import { jwtKeyProvider } from './jwt-key.js';
+import { jwtKeyRingProvider } from './jwt-key-ring.js';
+import { JwksController } from './jwks.controller.js';
 import { JwtLogout } from './jwt-logout.service.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
@@ -16,10 +17,10 @@ import { RefreshTokenStore } from './refresh-token-store.js';
 
 /** The jwt credential: a short-lived bearer access token and a single-use rotating refresh cookie. */
 export const jwtCredentialParts: CredentialParts = {
-  controllers: [JwtController, DevicesController],
+  controllers: [JwtController, DevicesController, JwksController],
   providers: [
     jwtSettingsProvider,
-    jwtKeyProvider,
+    jwtKeyRingProvider,
     AccessTokenService,
     AccessTokenVerifier,
     RefreshTokenStore,

@@ -63,7 +63,7 @@ export class RefreshRotation {
       return current && !current.revokedAt ? this.presentedAgain(manager, current, family) : INVALID;
     }
     await this.families.touch(manager, row.familyId);
-    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.impersonatedBy) };
+    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.impersonatedBy) };
   }
 
   /** A consumed token again: the grace successor if it is still available, else a reuse. */
@@ -75,7 +75,7 @@ export class RefreshRotation {
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
       if (successor) {
         await this.families.touch(manager, row.familyId);
-        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor, family.impersonatedBy) };
+        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, successor, family.impersonatedBy) };
       }
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;
