@@ -38,11 +38,11 @@ export class ClientCore {
   /** Sends `spec` and answers what came back, after the credential's retry; the store hears of a credential gone or too old. */
   async answer(spec: CallSpec): Promise<HttpAnswer> {
     const { credential = true, ...request } = spec;
-    const bearer = credential && this.keeper ? await this.keeper.tokenForRequest() : null;
+    const bearer = credential && this.keeper ? await credentialGone(this.keeper.tokenForRequest()) : null;
     let answer = await this.http.send({ ...request, bearer });
     if (bearer !== null && answer.status === 401 && codeOf(answer) === 'UNAUTHENTICATED') {
       // RFC 6750 §3.1 invalid_token: the access token was refused before its time (a clock apart, a key rotated); one refresh, one retry.
-      const renewed = await this.keeper!.tokenAfterRejection(bearer);
+      const renewed = await credentialGone(this.keeper!.tokenAfterRejection(bearer));
       answer = await this.http.send({ ...request, bearer: renewed });
     }
     if (credential) this.observe(answer);
@@ -86,6 +86,19 @@ export class ClientCore {
     } else if (code === 'REAUTH_REQUIRED') {
       this.store.reauthRequired(errorOf(answer).methods ?? []);
     }
+  }
+}
+
+/**
+ * A request whose credential could not be renewed fails as it would with a session gone: 401
+ * `UNAUTHENTICATED`, whatever the credential (the refresh's own code stays `restore`'s business).
+ */
+async function credentialGone<T>(renewal: Promise<T>): Promise<T> {
+  try {
+    return await renewal;
+  } catch (error) {
+    if (error instanceof SvcClientError && error.code === 'REFRESH_TOKEN_INVALID') throw new SvcClientError('UNAUTHENTICATED', 401, 'Authentication required');
+    throw error;
   }
 }
 

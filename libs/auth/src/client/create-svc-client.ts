@@ -122,11 +122,12 @@ export function createSvcClient(options: SvcClientOptions) {
     },
 
     email: {
-      verify: (token: string) => post('/verify-email', { token }, false),
+      // The link routes need no credential; one presented is the request's own, which the server keeps.
+      verify: (token: string) => post('/verify-email', { token }),
       sendVerification: () => post('/send-verification'),
       change: (newEmail: string, password: string) => post('/change-email', { newEmail, password }),
-      confirm: (token: string) => post('/confirm-email', { token }, false),
-      cancelChange: (token: string) => post('/cancel-email-change', { token }, false),
+      confirm: (token: string) => post('/confirm-email', { token }),
+      cancelChange: (token: string) => post('/cancel-email-change', { token }),
     },
 
     twoStep: {

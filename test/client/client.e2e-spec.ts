@@ -1,0 +1,3 @@
+// The typed client svc/client (docs/guides/client.md) against the library's application over real
+// HTTP, in one suite: each file of test/client/cases/ describes its applications with their own setup and teardown.
+await import('./cases/password.js');
