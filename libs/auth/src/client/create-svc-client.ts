@@ -195,7 +195,11 @@ export function createSvcClient(options: SvcClientOptions) {
       /** POST /admin/users/{id}/impersonate: this client now holds the user's credential. */
       async impersonate(id: string): Promise<ClientUser> {
         const outcome = await signIn(`/admin/users/${segment(id)}/impersonate`, undefined, true);
-        return (outcome as Extract<SignInOutcome, { status: 'signed-in' }>).user;
+        if (core.keeper) return (outcome as Extract<SignInOutcome, { status: 'signed-in' }>).user;
+        // The session answer is the plain user body; /me marks it with `impersonatedBy`.
+        const user = await get<ClientUser>('/me');
+        core.store.signedIn(user);
+        return user;
       },
       /** POST /admin/impersonation/stop: the impersonated credential ends; this client is signed out. */
       async stopImpersonation(): Promise<void> {
