@@ -5,3 +5,5 @@ await import('./cases/account.js');
 await import('./cases/two-step.js');
 await import('./cases/passkeys.js');
 await import('./cases/admin.js');
+await import('./cases/providers.js');
+await import('./cases/browser-bundle.js');
