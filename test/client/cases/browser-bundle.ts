@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import ts from 'typescript';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const CLIENT = join(REPO, 'libs/auth/src/client');
@@ -61,4 +62,19 @@ describe('svc/client in a browser bundle', () => {
     expect(bundled.filter((input) => input.includes('node_modules/@simplewebauthn/browser/')).length).toBeGreaterThan(0);
     expect(Math.abs(stated('createSvcClient alone, minified and gzipped') - gzipped) / gzipped).toBeLessThanOrEqual(STATED_TOLERANCE);
   });
+
+  it("type-checks as a browser project sees it: the DOM's types, no Node types, strict, its packages' declarations checked too", () => {
+    const program = ts.createProgram([join(CLIENT, 'index.ts')], {
+      strict: true,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: [],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      noEmit: true,
+      skipLibCheck: false,
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => `${diagnostic.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
