@@ -45,7 +45,7 @@ export class ClientCore {
       const renewed = await credentialGone(this.keeper!.tokenAfterRejection(bearer));
       answer = await this.http.send({ ...request, bearer: renewed });
     }
-    if (credential) this.observe(answer);
+    if (credential) this.observe(answer, bearer !== null);
     return answer;
   }
 
@@ -77,11 +77,17 @@ export class ClientCore {
     this.store.signedOut();
   }
 
-  private observe(answer: HttpAnswer): void {
+  /** Sends `spec` with the access token held now, expired or not, and no refresh (logout). */
+  async answerWithoutRenewal(spec: Omit<CallSpec, 'credential'>): Promise<HttpAnswer> {
+    return this.http.send({ ...spec, bearer: this.keeper?.currentToken() ?? null });
+  }
+
+  private observe(answer: HttpAnswer, presentedToken: boolean): void {
     const code = codeOf(answer);
     if (answer.status === 401 && code === 'UNAUTHENTICATED') {
       // The credential is gone (ended, expired, user deactivated): nothing held here can be used again.
-      void this.keeper?.forget();
+      // Only a token that was presented and refused says so; a request sent before restore() presented none.
+      if (presentedToken) void this.keeper?.forget();
       this.store.signedOut();
     } else if (code === 'REAUTH_REQUIRED') {
       this.store.reauthRequired(errorOf(answer).methods ?? []);

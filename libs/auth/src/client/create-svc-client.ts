@@ -94,11 +94,15 @@ export function createSvcClient(options: SvcClientOptions) {
     },
     /** POST /login: signed in, or the second step asked for (then `twoStep.verify`). */
     login: (email: string, password: string) => signIn('/login', { email, password }),
-    /** POST /logout: always signs out here, whatever the server answers. */
+    /**
+     * POST /logout: signs out here whatever the server answers (fail closed: nothing usable stays on
+     * the device); only a request that got no answer at all rejects (`NETWORK_ERROR`), after that.
+     */
     async logout(): Promise<void> {
       try {
         const refreshToken = await core.keeper?.refreshToken();
-        await core.answer({ method: 'POST', path: '/logout', body: refreshToken ? { refresh_token: refreshToken } : undefined });
+        // No renewal first: the server ends the refresh family with or without a live access token.
+        await core.answerWithoutRenewal({ method: 'POST', path: '/logout', body: refreshToken ? { refresh_token: refreshToken } : undefined });
       } finally {
         await core.signedOut();
       }

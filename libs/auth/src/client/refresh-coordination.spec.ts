@@ -221,6 +221,48 @@ describe('refresh coordination of a jwt client', () => {
     client.dispose();
   });
 
+  it('native: a request before restore() presents no token, and leaves the stored refresh token alone', async () => {
+    let stored: string | null = 'refresh-9';
+    const storage = { get: () => stored, set: (token: string) => void (stored = token), delete: () => void (stored = null) };
+    const client = createSvcClient({ baseUrl: 'https://app.test', credential: 'jwt', native: { storage }, fetch: server.fetch, clock });
+    await expect(client.me()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(stored).toBe('refresh-9');
+    await expect(client.restore()).resolves.toMatchObject({ status: 'signed-in' });
+    client.dispose();
+  });
+
+  it('logs out with an expired access token without refreshing it first, and signs out here', async () => {
+    const client = browserClient();
+    await client.login(USER.email, 'pw');
+    client.dispose();
+    clock.advance(LIFETIME_S * 1000 + 1);
+    await client.logout();
+    expect(server.count('/refresh')).toBe(0);
+    expect(server.seen.at(-1)).toMatchObject({ path: '/logout', authorization: 'Bearer access-1' });
+    expect(client.getSnapshot()).toEqual({ status: 'signed-out' });
+  });
+
+  it('reauth: a REAUTH_REQUIRED answer asks the user to sign in again; reauth takes the new access token and signs back in', async () => {
+    const client = browserClient();
+    await client.login(USER.email, 'pw');
+    const fetchBefore = server.fetch;
+    const reauthing = async (input: string, init: RequestInit): Promise<Response> => {
+      const path = new URL(input).pathname;
+      if (path === '/auth/passkeys/register/options') return json(403, { statusCode: 403, error: 'Forbidden', message: 'Sign in again', code: 'REAUTH_REQUIRED', methods: ['password', 'totp'] });
+      if (path === '/auth/reauth') return json(200, { access_token: 'access-fresh', token_type: 'bearer', expires_in: LIFETIME_S });
+      return fetchBefore(input, init);
+    };
+    const again = createSvcClient({ baseUrl: 'https://app.test', credential: 'jwt', fetch: reauthing, clock });
+    await again.login(USER.email, 'pw');
+    await expect(again.passkeys.register()).rejects.toMatchObject({ code: 'REAUTH_REQUIRED', methods: ['password', 'totp'] });
+    expect(again.getSnapshot()).toEqual({ status: 'reauth-required', user: USER, methods: ['password', 'totp'] });
+    await again.reauth({ password: 'pw' });
+    expect(again.getSnapshot()).toEqual({ status: 'signed-in', user: USER });
+    await again.logout();
+    expect(server.seen.at(-1)).toMatchObject({ path: '/logout', authorization: 'Bearer access-fresh' });
+    client.dispose();
+  });
+
   it('keeps one snapshot object between changes (useSyncExternalStore)', async () => {
     const client = browserClient();
     const before = client.getSnapshot();

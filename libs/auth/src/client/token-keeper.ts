@@ -66,6 +66,11 @@ export class TokenKeeper {
     return this.refresh();
   }
 
+  /** The access token held, expired or not; no refresh. */
+  currentToken(): string | null {
+    return this.access?.token ?? null;
+  }
+
   /** After the server refused `rejected` (401): the token that replaced it meanwhile, or a new one. */
   async tokenAfterRejection(rejected: string): Promise<string> {
     if (this.inFlight) return this.inFlight;
