@@ -40,7 +40,7 @@ const project = {
   transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^#svc/auth$': '<rootDir>/libs/auth/src/index.ts',
-    '^#svc/auth/(health|openapi|passport|testing)$': '<rootDir>/libs/auth/src/$1/index.ts',
+    '^#svc/auth/(client|health|openapi|passport|testing)$': '<rootDir>/libs/auth/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

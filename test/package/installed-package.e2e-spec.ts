@@ -63,7 +63,7 @@ describe('the packed svc package in an application written from the README', () 
     const entries = (await sh('tar', ['-tzf', tarball], { cwd: REPO })).trim().split('\n');
     expect(entries.filter((entry) => !/^package\/(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(entry))).toEqual([]);
     expect(entries.filter((entry) => /\.spec\.|\/test\/|\/apps\/|\/bench\//.test(entry))).toEqual([]);
-    for (const entry of ['index', 'testing/index', 'health/index', 'openapi/index', 'passport/index']) {
+    for (const entry of ['index', 'testing/index', 'health/index', 'openapi/index', 'passport/index', 'client/index']) {
       expect(entries).toEqual(expect.arrayContaining([`package/dist/${entry}.js`, `package/dist/${entry}.d.ts`]));
     }
   });

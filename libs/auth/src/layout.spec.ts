@@ -14,7 +14,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** The module's assembly: these may import any folder, and only they and the entries import them. */
 const ROOT_FILES = ['auth.entities.ts', 'auth.module-definition.ts', 'auth.module.ts', 'auth.service.ts', 'index.ts', 'purge-scheduler.ts'];
 /** The package's other entries: they may import the root files. */
-const ENTRIES = ['health', 'openapi', 'passport', 'testing'];
+const ENTRIES = ['client', 'health', 'openapi', 'passport', 'testing'];
 /** A feature owns its routes, services and stores: a credential, a way in, a second factor, a guard. */
 const FEATURES = ['credentials', 'login', 'password', 'email', 'oauth', 'oauth2', 'oidc', 'passkeys', 'two-step', 'rate-limit', 'principal-cache', 'authorization', 'admin', 'api-keys', 'account', 'mail'];
 /** What every feature uses; a shared folder imports no feature. */
@@ -31,6 +31,9 @@ const PACKAGE_OWNERS: Record<string, string[]> = {
   bcrypt: ['password'],
   '@simplewebauthn/server': ['passkeys'],
   otpauth: ['two-step'],
+  // The browser and React Native client's own: the server never runs a ceremony or reads a user agent this way.
+  '@simplewebauthn/browser': ['client'],
+  bowser: ['client'],
   qrcode: ['two-step'],
   // The library verifies its own access tokens with jose; passport is svc/passport's, for other services (docs/decisions/0031-signing-keys.md).
   passport: [],
@@ -137,6 +140,19 @@ function credentialsImportingAWayIn(imports: Import[]): string[] {
   return imports.filter(({ from, to }) => folderOf(from) === 'credentials' && WAYS_IN.includes(folderOf(to))).map(describeImport);
 }
 
+/** The client runs in browsers and React Native: it imports no other folder (they pull in Nest and TypeORM) and no Node built-in. */
+function clientReachingTheServer(imports: Import[], packages: Import[], builtins: Import[]): string[] {
+  return [...between(imports), ...packages.filter(({ to }) => to.startsWith('@nestjs/') || to === 'typeorm' || to === 'reflect-metadata'), ...builtins]
+    .filter(({ from }) => folderOf(from) === 'client')
+    .map(describeImport);
+}
+
+const BUILTIN_IMPORTS: Import[] = FILES.flatMap((file) =>
+  specifiersOf(file)
+    .filter((specifier) => specifier.startsWith('node:'))
+    .map((specifier) => ({ from: file, to: specifier })),
+);
+
 function packageStrays(imports: Import[]): string[] {
   return imports.filter(({ from, to }) => PACKAGE_OWNERS[to] && !PACKAGE_OWNERS[to].includes(folderOf(from))).map(describeImport);
 }
@@ -171,6 +187,10 @@ describe('the layout of libs/auth/src', () => {
     expect(credentialsImportingAWayIn(IMPORTS)).toEqual([]);
   });
 
+  it('keeps the client entry free of the server: no other folder, no Nest, no TypeORM, no Node built-in', () => {
+    expect(clientReachingTheServer(IMPORTS, PACKAGE_IMPORTS, BUILTIN_IMPORTS)).toEqual([]);
+  });
+
   it('imports a driver or protocol package from its own folder only, and each owner does import it', () => {
     expect(packageStrays(PACKAGE_IMPORTS)).toEqual([]);
     // An owner that no longer imports its package means the rule (or the scan) has gone stale.
@@ -189,6 +209,8 @@ describe('the layout of libs/auth/src', () => {
     expect(importsAgainstTheTiers(planted('http/cookies.ts', 'credentials/credential-delivery.ts'))).toContain(breach('http/cookies.ts', 'credentials/credential-delivery.ts'));
     expect(importsAgainstTheTiers(planted('password/password-flows.service.ts', 'testing/sign-in.ts'))).toContain(breach('password/password-flows.service.ts', 'testing/sign-in.ts'));
     expect(importsOfAnotherFoldersSubfolders(planted('oauth/oauth-attempt.ts', 'credentials/session/session-store.ts'))).toContain(breach('oauth/oauth-attempt.ts', 'credentials/session/session-store.ts'));
+    expect(clientReachingTheServer(planted('client/client-core.ts', 'errors/error-codes.ts'), PACKAGE_IMPORTS, [])).toContain(breach('client/client-core.ts', 'errors/error-codes.ts'));
+    expect(clientReachingTheServer(IMPORTS, [{ from: 'client/index.ts', to: '@nestjs/common' }], [{ from: 'client/index.ts', to: 'node:crypto' }])).toHaveLength(2);
     expect(credentialsImportingAWayIn(planted('credentials/credential-delivery.ts', 'two-step/mfa-gate.ts'))).toContain(breach('credentials/credential-delivery.ts', 'two-step/mfa-gate.ts'));
     for (const [file, name] of [
       ['rate-limit/rate-limit.providers.ts', 'ioredis'],

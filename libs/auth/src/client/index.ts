@@ -1,0 +1,11 @@
+export { createSvcClient, type ProviderMethod, type SignupOutcome, type SvcClient, type SvcClientOptions } from './create-svc-client.js';
+export type { AuthListener, AuthSnapshot } from './auth-store.js';
+export type { SignInOutcome } from './client-core.js';
+export type { ClientClock } from './client-clock.js';
+export type { FetchFunction } from './http-channel.js';
+export type { RefreshTokenStorage } from './token-keeper.js';
+export type { WebAuthnCeremonies } from './webauthn-ceremonies.js';
+export { CLIENT_ERROR_CODES, type ClientErrorCode, SERVER_ERROR_CODES, type ServerErrorCode, type SvcErrorCode } from './error-codes.js';
+export { isSvcError, type ReauthMethod, SvcClientError, type SvcError } from './svc-client-error.js';
+export { deviceName } from './device-name.js';
+export type * from './wire-types.js';

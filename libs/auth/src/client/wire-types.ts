@@ -1,0 +1,92 @@
+/**
+ * The bodies of svc's routes as the client sends and receives them (docs/reference/routes.md),
+ * declared here so that the client's declarations need nothing of the server (no Nest, no TypeORM).
+ * A unit spec checks at compile time that they match the server's own body types.
+ */
+
+/** The user body: id, email, the application's returned columns, and the fields of the features that are on. */
+export type ClientUser = {
+  id: string;
+  email: string;
+  roles?: string[];
+  permissions?: string[];
+  emailVerified?: boolean;
+  mfa?: { totp: boolean };
+  /** An administrator's id while the credential is an impersonation. */
+  impersonatedBy?: string;
+} & Record<string, unknown>;
+
+/** The jwt credential in a body (RFC 6749 §5.1); native clients get the refresh token too. */
+export interface TokenBody {
+  access_token: string;
+  token_type: 'bearer';
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  /** Native clients only (`X-Svc-Client: native`). */
+  refresh_token?: string;
+}
+
+/** A login that needs the second step: no credential yet, a challenge cookie instead. */
+export interface SecondFactorRequired {
+  mfaRequired: true;
+  methods: ('totp' | 'recovery_code')[];
+}
+
+export interface DeviceBody {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
+export interface PasskeyBody {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface LinkedIdentity {
+  method: 'oauth2' | 'oidc';
+  provider: string;
+  email: string | null;
+  createdAt: string;
+}
+
+/** GET /accounts: whether the user has a password, and the linked identities. */
+export interface LoginMethods {
+  password: boolean;
+  identities: LinkedIdentity[];
+}
+
+export interface TotpSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
+/** A second factor: an authenticator code or one recovery code. */
+export type SecondFactor = { code: string } | { recoveryCode: string };
+
+export type AdminUserSummary = ClientUser & { isActive: boolean; createdAt: string };
+
+export interface AdminUserPage {
+  users: AdminUserSummary[];
+  nextCursor: string | null;
+}
+
+export type AdminUserDetails = AdminUserSummary & { loginMethods: LoginMethods; mfa: { totp: boolean }; sessions: number };
+
+export interface UserListQuery {
+  query?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/** POST /signup: email, password, and the application's `@SvcInput` columns. */
+export type SignupBody = { email: string; password: string } & Record<string, unknown>;

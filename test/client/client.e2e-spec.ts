@@ -1,0 +1,9 @@
+// The typed client svc/client (docs/guides/client.md) against the library's application over real
+// HTTP, in one suite: each file of test/client/cases/ describes its applications with their own setup and teardown.
+await import('./cases/password.js');
+await import('./cases/account.js');
+await import('./cases/two-step.js');
+await import('./cases/passkeys.js');
+await import('./cases/admin.js');
+await import('./cases/providers.js');
+await import('./cases/browser-bundle.js');
