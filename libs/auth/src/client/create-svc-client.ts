@@ -6,6 +6,10 @@ import type { RefreshTokenStorage } from './token-keeper.js';
 import { browserWebAuthn, type WebAuthnCeremonies } from './webauthn-ceremonies.js';
 import type {
   AdminUserDetails,
+  ApiKeyBody,
+  CreatedApiKey,
+  JwkSet,
+  NewApiKey,
   AdminUserPage,
   ClientUser,
   DeviceBody,
@@ -113,6 +117,16 @@ export function createSvcClient(options: SvcClientOptions) {
       if (core.store.getSnapshot().status !== 'reauth-required') core.store.signedIn(user);
       return user;
     },
+    /**
+     * DELETE /me: the account and everything of it deleted; signed out here once the server
+     * answered 204 (a refusal, `LAST_ADMIN` say, leaves the person signed in).
+     */
+    async deleteAccount(): Promise<void> {
+      await remove('/me');
+      await core.signedOut();
+    },
+    /** GET /jwks: the public keys of a server that signs its access tokens asymmetrically. */
+    jwks: () => core.call<JwkSet>({ method: 'GET', path: '/jwks', credential: false }),
     forgotPassword: (email: string) => post('/forgot-password', { email }, false),
     resetPassword: (token: string, password: string) => post('/reset-password', { token, password }, false),
     changePassword: (currentPassword: string, newPassword: string) => post('/change-password', { current_password: currentPassword, new_password: newPassword }),
@@ -178,6 +192,13 @@ export function createSvcClient(options: SvcClientOptions) {
       list: () => get<PasskeyBody[]>('/passkeys'),
       rename: (id: string, name: string) => core.call<PasskeyBody>({ method: 'PATCH', path: `/passkeys/${segment(id)}`, body: { name } }),
       remove: (id: string) => remove(`/passkeys/${segment(id)}`),
+    },
+
+    apiKeys: {
+      /** POST /api-keys: the answer holds the key this once; keep it where the person can copy it, never in storage. */
+      create: (body: NewApiKey) => post<CreatedApiKey>('/api-keys', body),
+      list: () => get<ApiKeyBody[]>('/api-keys'),
+      revoke: (id: string) => remove(`/api-keys/${segment(id)}`),
     },
 
     devices: {

@@ -40,6 +40,39 @@ export interface DeviceBody {
   current: boolean;
 }
 
+/** An API key as GET /api-keys lists it: never the key itself, `start` its first characters. */
+export interface ApiKeyBody {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  start: string;
+}
+
+/** POST /api-keys's answer: the key, shown this once. */
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  key: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** POST /api-keys's body: scopes within the user's permissions; no `expiresInDays`, no expiry. */
+export interface NewApiKey {
+  name: string;
+  scopes?: string[];
+  expiresInDays?: number;
+}
+
+/** GET /jwks (RFC 7517 §5): the public keys that verify the server's access tokens. */
+export interface JwkSet {
+  keys: Array<Record<string, unknown> & { kid?: string; alg?: string; use?: string }>;
+}
+
 export interface PasskeyBody {
   id: string;
   name: string;
