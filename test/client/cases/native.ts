@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AuthOptions } from '#svc/auth';
 import { createSvcClient, type RefreshTokenStorage, type SvcClient } from '#svc/auth/client';
 import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { type ClientApp, createClientApp, PASSWORD } from '../client-kit.js';
@@ -23,7 +24,7 @@ describe.each(BEHAVIOUR_ENGINES)('the client as a native app (X-Svc-Client: nati
   const started: SvcClient[] = [];
   const seenHeaders: Array<string | null> = [];
   beforeAll(async () => {
-    app = await createClientApp(engine, 'session', { nativeClients: true });
+    app = await createClientApp(engine, 'session', { nativeClients: true } as Partial<AuthOptions>);
   });
   afterAll(async () => {
     for (const client of started) client.dispose();
