@@ -16,7 +16,7 @@ import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.ht
 export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
 
 /**
- * The demo's page (docs/demo.md). Static HTML: the script (/demo.js) decides which section to show
+ * The demo's page (docs/demo.md). Static HTML: the script (/demo/main.js) decides which section to show
  * once it knows whether someone is signed in, so nothing is usable before it runs.
  */
 export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
@@ -31,7 +31,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
 <title>${view === 'reset-password' ? 'Set a new password' : view === 'home' ? 'Sign in' : emailLinkTitle(view)} · svc demo</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
-<script type="module" src="/demo.js"></script>
+<script type="module" src="/demo/main.js"></script>
 </head>
 <body data-credential="${config.credential}">
 <header class="bar">

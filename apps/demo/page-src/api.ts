@@ -1,0 +1,80 @@
+/**
+ * api: the page's one way to svc, the typed client `svc/client` (docs/guides/client.md). The jwt
+ * access token lives in the client's memory only (never in storage, never on screen) and the client
+ * renews it through the HttpOnly refresh cookie before it expires; after a reload, `restore()` asks.
+ */
+import { createSvcClient, isSvcError, type SvcClient } from '#svc/auth/client';
+import { CeremonyError, pageCeremonies } from './webauthn.js';
+
+export const bearer = document.body.dataset.credential === 'jwt';
+
+let restoring = false;
+let renewed: () => void = () => undefined;
+let refused: () => void = () => undefined;
+
+/**
+ * The client's fetch. A renewal (POST /auth/refresh, but not the one `restore()` sends after a
+ * reload) tells the page how it went: renewed, or refused for good (the credential is gone).
+ */
+async function observedFetch(input: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(input, { ...init, cache: 'no-store' });
+  if (!restoring && init.method === 'POST' && new URL(input, location.href).pathname === '/auth/refresh') {
+    if (response.ok) queueMicrotask(() => renewed());
+    else if (response.status === 401 || response.status === 403) queueMicrotask(() => refused());
+  }
+  return response;
+}
+
+export const auth: SvcClient = createSvcClient({
+  baseUrl: location.origin,
+  credential: bearer ? 'jwt' : 'session',
+  fetch: observedFetch,
+  webauthn: pageCeremonies,
+});
+
+/** What a refused request says, in the shape the page's messages read: the svc body's `code` and `message`, and Retry-After. */
+export interface Refusal {
+  ok: false;
+  /** 0: no answer, or the device's passkey ceremony failed. */
+  status: number;
+  body: { code: string; message: string | string[] };
+  retryAfter: string | null;
+}
+
+export type Answer<T> = { ok: true; body: T } | Refusal;
+
+/** One call of the client: its result, or its refusal; never a throw (a programming error still throws). */
+export async function attempt<T>(call: () => Promise<T>): Promise<Answer<T>> {
+  try {
+    return { ok: true, body: await call() };
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+function refusalOf(error: unknown): Refusal {
+  if (error instanceof CeremonyError) return { ok: false, status: 0, body: { code: 'PASSKEY_CEREMONY', message: error.message }, retryAfter: null };
+  if (!isSvcError(error)) throw error;
+  const retryAfter = error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== null ? String(error.retryAfterSeconds) : null;
+  let message: string | string[] = error.message;
+  if (error.code === 'VALIDATION_FAILED') message = [...error.problems];
+  else if (error.code === 'NETWORK_ERROR') message = 'The demo server cannot be reached. Try again.';
+  else if (error.code === 'UNEXPECTED_RESPONSE') message = 'The server answered ' + error.status + ' without a readable body.';
+  return { ok: false, status: error.status, body: { code: error.code, message }, retryAfter };
+}
+
+/** What runs after the client renewed the access token (the page reloads the user), and after a renewal was refused (the session has ended). */
+export function whenRenewed(onRenewed: () => void, onRefused: () => void): void {
+  renewed = onRenewed;
+  refused = onRefused;
+}
+
+/** After a reload: whether the credential (session cookie, or jwt refresh cookie) still signs someone in. */
+export async function restore(): Promise<Answer<boolean>> {
+  restoring = true;
+  try {
+    return await attempt(async () => (await auth.restore()).status === 'signed-in');
+  } finally {
+    restoring = false;
+  }
+}
