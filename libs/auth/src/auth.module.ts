@@ -2,7 +2,7 @@ import { Controller, type DynamicModule, Module, type Provider, type Type, UseFi
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS } from './config/auth.constants.js';
-import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_REAUTHENTICATION, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -24,6 +24,7 @@ import { Public } from './credentials/auth-access.decorators.js';
 import { AuthGlobalGuard } from './credentials/auth-global.guard.js';
 import { CredentialDelivery } from './credentials/credential-delivery.js';
 import { CurrentUserGuard } from './credentials/current-user.guard.js';
+import { FreshSignIn } from './credentials/fresh-sign-in.js';
 import { jwtCredentialParts } from './credentials/jwt/jwt.parts.js';
 import { sessionCredentialParts } from './credentials/session/session.parts.js';
 import { HookRunner } from './hooks/hook-runner.js';
@@ -40,6 +41,7 @@ import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
+import { reauthParts } from './reauth/reauth.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import type { LoginMethodParts } from './login/login-parts.js';
@@ -91,6 +93,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     secondFactor,
     ...(features.includes('passkeys') ? [passkeyParts] : []),
     ...(features.includes('admin') ? [adminParts] : []),
+    reauthParts,
     credential,
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
@@ -122,6 +125,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     AuthService,
     PurgeScheduler,
     CurrentUserGuard,
+    FreshSignIn,
     AuthRequestGuard,
     ...userAdministrationProviders,
     ...rateLimitProviders(),
@@ -132,6 +136,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
     { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
     { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
+    { provide: CREDENTIAL_REAUTHENTICATION, useExisting: credential.reauthentication },
   ];
   return {
     ...definition,
@@ -140,7 +145,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity)), DiscoveryModule],
     controllers,
     providers: [...(definition.providers ?? []), ...providers],
-    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage, AfterResponse],
+    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, FreshSignIn, UnitOfWork, RateLimitStorage, AfterResponse],
   };
 }
 

@@ -130,3 +130,8 @@ export type { AdminOptions } from './config/auth-options.js';
 export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
 export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
 export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';
+
+// Fresh sign-in (docs/guides/account-security.md): the reauth section and the decorator for an application's routes.
+export type { ReauthOptions } from './config/auth-options.js';
+export { RequireFreshAuth } from './credentials/require-fresh-auth.decorator.js';
+export type { ReauthMethod } from './credentials/fresh-sign-in.js';

@@ -154,6 +154,15 @@ export interface AdminOptions {
   impersonationTtlSeconds?: number;
 }
 
+/**
+ * Fresh sign-in (docs/guides/account-security.md, "Fresh sign-in"): how recent a real sign-in must
+ * be for the routes that add or remove a way in (and `@RequireFreshAuth()` routes). Always on.
+ */
+export interface ReauthOptions {
+  /** Seconds since the credential's last real sign-in within which it counts as fresh. @default 900 (1..86400) */
+  maxAgeSeconds?: number;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -330,6 +339,8 @@ export interface AuthOptions {
   authorization?: AuthorizationOptions;
   /** The `/admin` routes and impersonation (needs `authorization`; docs/guides/administration.md). @default unset: no admin routes */
   admin?: AdminOptions;
+  /** Fresh sign-in before sensitive changes (docs/guides/account-security.md). @default { maxAgeSeconds: 900 }: always on */
+  reauth?: ReauthOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

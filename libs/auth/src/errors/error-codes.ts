@@ -60,6 +60,8 @@ export const AUTH_ERRORS = {
   PASSKEY_INVALID: [HttpStatus.UNAUTHORIZED, 'Passkey could not be verified'],
   /** An administrator acting as the user reached a route that changes how the account is reached, or an /admin route. */
   IMPERSONATION_RESTRICTED: [HttpStatus.FORBIDDEN, 'Not allowed while impersonating a user'],
+  /** A route that needs a recent sign-in (fresh sign-in), with an older one; the body lists the `methods` that re-authenticate. */
+  REAUTH_REQUIRED: [HttpStatus.FORBIDDEN, 'Confirm it is you: sign in again'],
   /** POST /admin/impersonation/stop with a credential that is the user's own. */
   NOT_IMPERSONATING: [HttpStatus.CONFLICT, 'This credential is not an impersonation'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],

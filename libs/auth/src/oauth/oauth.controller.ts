@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { RequireFreshAuth } from '../credentials/require-fresh-auth.decorator.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { emptyBody } from '../http/auth-body-schema.js';
@@ -69,6 +70,8 @@ export function oauthController(routes: OAuthRoutes): Type {
     }))
     @Post(`${routes.method}/:provider/link`)
     @RestrictedWhileImpersonating()
+    // Adding a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+    @RequireFreshAuth()
     @AuthRateLimit()
     @UseGuards(CurrentUserGuard)
     @HttpCode(HttpStatus.OK)

@@ -7,6 +7,7 @@ import { REQUIRED_PERMISSIONS } from '../authorization/authorization.constants.j
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { CurrentUserGuard } from '../credentials/current-user.guard.js';
+import { freshAuthOf } from '../credentials/fresh-sign-in.js';
 import { RESTRICTED_WHILE_IMPERSONATING } from '../credentials/impersonation-restriction.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 import { AUTH_BODY_SCHEMA, type AuthBodySchema } from '../http/auth-body-schema.js';
@@ -35,6 +36,8 @@ export interface AuthRoute {
   errorStatus?: Partial<Record<AuthErrorCode, number>>;
   /** The permissions the route needs (`x-svc-permissions`), as its `@Permissions` gives them. */
   permissions?: readonly string[];
+  /** The age in seconds a sign-in may have on this route (`x-svc-fresh-auth`), as its `@RequireFreshAuth()` gives it. */
+  freshAuthSeconds?: number;
 }
 
 /** A route of the library, as a client calls it. */
@@ -99,12 +102,15 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
   const permissions = [...((Reflect.getMetadata(REQUIRED_PERMISSIONS, controller) ?? []) as string[]), ...((Reflect.getMetadata(REQUIRED_PERMISSIONS, handler) ?? []) as string[])];
   // Only an administrator's impersonation is refused there, and there is none without the admin section.
   const restricted = config.admin !== undefined && (Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, handler) ?? Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, controller)) === true;
+  const fresh = freshAuthOf(handler, controller);
+  const freshAuthSeconds = fresh === undefined ? undefined : (fresh ?? config.reauth.maxAgeSeconds);
   const errors: AuthErrorCode[] = [
     ...(body ? BODY_RULES : []),
     ...(body?.hook ? HOOK : []),
     ...(authenticated ? (['UNAUTHENTICATED'] as const) : []),
     ...(permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
     ...(restricted ? (['IMPERSONATION_RESTRICTED'] as const) : []),
+    ...(freshAuthSeconds !== undefined ? (['REAUTH_REQUIRED'] as const) : []),
     ...(facts.errors ?? []),
     // docs/decisions/0023-cross-site-requests.md: a cookie-authenticated write is checked for its origin.
     ...(method === 'get' ? [] : (['CSRF_REJECTED'] as const)),
@@ -128,6 +134,7 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
     ...(facts.errorRedirect ? { errorRedirect: true } : {}),
     errors: [...new Set(errors)],
     ...(facts.errorStatus ? { errorStatus: facts.errorStatus } : {}),
+    ...(freshAuthSeconds !== undefined ? { freshAuthSeconds } : {}),
     ...(permissions.length > 0 ? { permissions: [...new Set(permissions)] } : {}),
   };
 }

@@ -50,8 +50,8 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
       const presented = await this.refreshTokens.findByToken(manager, presentedToken);
       if (presented) await this.refreshTokens.revokeFamily(manager, presented.familyId);
     }
-    const familyId = await this.families.start(manager, user.id, request, impersonation);
-    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId), impersonation?.actorId);
+    const { id: familyId, authTime } = await this.families.start(manager, user.id, request, impersonation);
+    return this.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, familyId), authTime, impersonation?.actorId);
   }
 
   deliverAsJson(response: Response, credential: JwtCredential): TokenBody {
@@ -68,8 +68,8 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
     this.cookie.clear(response);
   }
 
-  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its family's administrator). */
-  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null): Promise<JwtCredential> {
-    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined) };
+  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family; `authTime`, the family's last sign-in; `actorId`, its administrator). */
+  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken, authTime: Date | null, actorId?: string | null): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, authTime, actorId ?? undefined) };
   }
 }

@@ -1,0 +1,3 @@
+// Fresh sign-in (docs/guides/account-security.md), in one suite: each file of
+// test/fresh-sign-in/cases/ describes its applications with their own setup and teardown.
+await import('./cases/stale-and-password.js');
