@@ -49,7 +49,8 @@ export class FreshSignIn {
 
   /** Whether the credential signed in within `maxAgeSeconds` (default `reauth.maxAgeSeconds`). */
   isFresh(principal: Principal, maxAgeSeconds = this.config.reauth.maxAgeSeconds): boolean {
-    if (principal.authTime === null) return false;
+    // An administrator acting as the user never proved to be the user: never fresh (OWASP ASVS 5.0 V8.2.1).
+    if (principal.authTime === null || principal.impersonatedBy !== undefined) return false;
     const age = this.clock.now().getTime() - principal.authTime.getTime();
     return age >= -1000 && age <= maxAgeSeconds * 1000;
   }
