@@ -4,3 +4,4 @@ await import('./cases/stale-and-password.js');
 await import('./cases/totp-and-passkey.js');
 await import('./cases/rules.js');
 await import('./cases/migration.js');
+await import('./cases/providers.js');

@@ -60,6 +60,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       `GET /auth/${method}/{provider}/callback`,
       `GET /auth/${method}/{provider}/login`,
       `POST /auth/${method}/{provider}/link`,
+      `POST /auth/${method}/{provider}/reauth`,
       'GET /auth/accounts',
       'DELETE /auth/accounts/{method}/{provider}',
     ];

@@ -88,6 +88,29 @@ export function oauthController(routes: OAuthRoutes): Type {
       return { url: url.href };
     }
 
+    /** 200 `{ url }` of the provider for the signed-in user to confirm it is them with a linked identity (docs/guides/account-security.md). */
+    @SvcRoute((config) => ({
+      summary: 'Confirm it is you at the provider, with an identity linked to the signed-in user: the provider\'s URL to open (prompt=login)',
+      success: { description: 'The authorization URL; the state cookie is set', body: 'linkUrl' },
+      pathParameters: { provider: providerNamesOf(config, routes.method) },
+      errors: ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE'],
+    }))
+    @Post(`${routes.method}/:provider/reauth`)
+    @RestrictedWhileImpersonating()
+    @AuthRateLimit({ perUser: true })
+    @UseGuards(CurrentUserGuard)
+    @HttpCode(HttpStatus.OK)
+    async reauth(
+      @Param('provider') name: string,
+      @Query('redirect') redirect: unknown,
+      @AuthBody(emptyBody) _body: object,
+      @Req() request: Request,
+      @Res({ passthrough: true }) response: Response,
+    ): Promise<{ url: string }> {
+      const url = await this.oauth.start(this.providers.get(name), redirect, response, undefined, principalOf(request)!);
+      return { url: url.href };
+    }
+
     /**
      * A login: 302 to the post-login redirect with the credential set, the method's after-login event
      * after the response. A link: 302 there too, the current credential kept, `svc.account.linked`.
@@ -111,6 +134,7 @@ export function oauthController(routes: OAuthRoutes): Type {
         'OAUTH_ACCOUNT_ORPHANED',
         'OAUTH_ACCOUNT_LINKED_ELSEWHERE',
         'OAUTH_PROVIDER_ALREADY_LINKED',
+        'OAUTH_REAUTH_REFUSED',
         ...newWayInRefusals(config),
         'USER_INACTIVE',
         // beforeOAuthLogin runs in the service.
@@ -123,6 +147,7 @@ export function oauthController(routes: OAuthRoutes): Type {
     @UseFilters(OAuthCallbackErrorFilter)
     async callback(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
       const result = await this.oauth.finish(this.providers.get(name), request, response);
+      if (result.kind === 'reauth') return response.redirect(302, result.redirect);
       if (result.kind === 'link') {
         response.redirect(302, result.redirect);
         if (result.linked) this.events.publishAfterResponse(request, AuthEvent.AccountLinked, { user: this.serializer.serialize(result.user), method: routes.method, provider: name });
