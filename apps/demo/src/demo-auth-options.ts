@@ -58,6 +58,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     },
     authorization: demoAuthorization(config),
     admin: {},
+    // Fresh sign-in (docs/guides/account-security.md): the page asks "Confirm it's you" when a change meets REAUTH_REQUIRED.
+    reauth: { maxAgeSeconds: config.reauthMaxAgeSeconds },
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

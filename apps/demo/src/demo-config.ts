@@ -36,6 +36,8 @@ export interface DemoConfig {
   passkeys: boolean;
   /** DEMO_ADMIN_EMAILS: addresses (normalised as svc normalises emails) whose users hold `admin` once the address is proven. */
   adminEmails: ReadonlySet<string>;
+  /** AUTH_REAUTH_MAX_AGE_SECONDS: how recent a sign-in the routes that change the ways in need (`reauth.maxAgeSeconds`). */
+  reauthMaxAgeSeconds: number;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -76,6 +78,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
     passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
     adminEmails: adminEmails(env.DEMO_ADMIN_EMAILS),
+    reauthMaxAgeSeconds: integer(env, 'AUTH_REAUTH_MAX_AGE_SECONDS', 900, 1, 86_400),
   };
 }
 
