@@ -53,7 +53,8 @@ describeInChromium('the demo page asks "Confirm it\'s you" before a change that 
 
     const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
     await dialog.waitFor({ state: 'visible' });
-    await expect(dialog.getByLabel('Password').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    // The dialog takes the focus to its password field.
+    await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe('reauth-password');
     await dialog.getByLabel('Password').fill('not my password');
     const wrong = answerOf(page, '/auth/reauth');
     await dialog.getByRole('button', { name: "Confirm it's you" }).click();
