@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
-import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import type request from 'supertest';
-import { type AuthOptions, RequireFreshAuth } from '#svc/auth';
+import { type AuthOptions, CurrentUserGuard, RequireFreshAuth } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { listenOnLoopback } from '../support/listen.js';
 import { createTestApp, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
@@ -32,6 +32,13 @@ export class SensitiveRoutes {
   @RequireFreshAuth(60)
   @HttpCode(HttpStatus.NO_CONTENT)
   closeAccount(): void {}
+
+  /** What `request.user` says of the sign-in, and whether a body of it would show it. */
+  @Get('sign-in')
+  @UseGuards(CurrentUserGuard)
+  signIn(@Req() request: { user: { authTime: Date | null } }): { authTime: string | null; keys: string[] } {
+    return { authTime: request.user.authTime?.toISOString() ?? null, keys: Object.keys(request.user) };
+  }
 }
 
 export interface FreshApp extends TestApp {

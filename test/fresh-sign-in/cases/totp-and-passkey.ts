@@ -28,6 +28,22 @@ describe.each(engineCredentialPairs(await availableEngines()))('fresh sign-in wi
     expect((await browser.send('post', '/app/transfer')).status).toBe(403);
   });
 
+  it("the login's second step (/mfa/verify) is a sign-in: the new credential is fresh, and request.user.authTime says when", async () => {
+    const browser = await app.user(`verify-${engine}-${credential}@x.io`);
+    const secret = await app.enableTotp(browser);
+    app.clock.advance(STALE_MS);
+    const later = app.browser();
+    const login = await later.send('post', '/auth/login', { email: `verify-${engine}-${credential}@x.io`, password: 'correct horse battery' });
+    expect(login.body).toMatchObject({ mfaRequired: true });
+    const verified = await later.send('post', '/auth/mfa/verify', { code: app.codeOf(secret) });
+    expect(verified.status).toBe(200);
+    const signIn = await later.send('get', '/app/sign-in');
+    expect(signIn.body.authTime).toBe(app.clock.now().toISOString());
+    // Not enumerable: a body made of request.user does not carry it.
+    expect(signIn.body.keys).not.toContain('authTime');
+    expect((await later.send('post', '/app/transfer')).status).toBe(204);
+  });
+
   it('a code from a user without two-step login: 401 MFA_CODE_INVALID; password and code together: 400', async () => {
     const browser = await app.user(`no-totp-${engine}-${credential}@x.io`);
     await app.advance(browser, STALE_MS);

@@ -15,7 +15,7 @@ class Handlers {
 /** A resolver that would let anything in: the guard must refuse before it is asked. */
 const lenient: CredentialResolver = { resolve: async () => ({ user: { id: 'u', email: 'u@x.io' } }) } as unknown as CredentialResolver;
 /** No route here needs a fresh sign-in. */
-const noFreshness = { assertFreshFor: async () => undefined } as unknown as FreshSignIn;
+const noFreshness = { assertFreshFor: () => undefined } as unknown as FreshSignIn;
 
 function contextOf(type: string, handler: 'closed' | 'open'): ExecutionContextHost {
   const context = new ExecutionContextHost([{}, {}, {}], Handlers, Handlers.prototype[handler]);

@@ -47,7 +47,8 @@ export class AuthGlobalGuard implements CanActivate {
       return true;
     }
     assertNotRestrictedForImpersonation(context, principal);
-    await this.freshSignIn.assertFreshFor(context, principal);
+    const refusal = this.freshSignIn.assertFreshFor(context, principal);
+    if (refusal) await refusal;
     return true;
   }
 }

@@ -27,7 +27,8 @@ export class CurrentUserGuard implements CanActivate {
     const principal = principalOf(request)!;
     // An impersonation is refused before the age of its sign-in is looked at (docs/guides/account-security.md).
     assertNotRestrictedForImpersonation(context, principal);
-    await this.freshSignIn.assertFreshFor(context, principal);
+    const refusal = this.freshSignIn.assertFreshFor(context, principal);
+    if (refusal) await refusal;
     return true;
   }
 }

@@ -40,11 +40,15 @@ export class FreshSignIn {
     this.providerMethods = new Map([...(config.oauth2?.providers ?? []).map((p) => [p.name, 'oauth2'] as const), ...(config.oidc?.providers ?? []).map((p) => [p.name, 'oidc'] as const)]);
   }
 
-  /** On a `@RequireFreshAuth()` route, refuses a credential whose sign-in is too old. */
-  async assertFreshFor(context: ExecutionContext, principal: Principal): Promise<void> {
+  /**
+   * On a `@RequireFreshAuth()` route, refuses a credential whose sign-in is too old. Answers at once
+   * (no promise, no turn of the microtask queue) on every other route and for a fresh credential;
+   * only a refusal reads the database, for its `methods`.
+   */
+  assertFreshFor(context: ExecutionContext, principal: Principal): Promise<never> | undefined {
     const maxAge = freshAuthOf(context.getHandler(), context.getClass());
-    if (maxAge === undefined) return;
-    await this.assertFresh(principal, maxAge ?? this.config.reauth.maxAgeSeconds);
+    if (maxAge === undefined || this.isFresh(principal, maxAge ?? this.config.reauth.maxAgeSeconds)) return undefined;
+    return this.refuse(principal);
   }
 
   /** Whether the credential signed in within `maxAgeSeconds` (default `reauth.maxAgeSeconds`). */
@@ -56,7 +60,10 @@ export class FreshSignIn {
   }
 
   async assertFresh(principal: Principal, maxAgeSeconds = this.config.reauth.maxAgeSeconds): Promise<void> {
-    if (this.isFresh(principal, maxAgeSeconds)) return;
+    if (!this.isFresh(principal, maxAgeSeconds)) await this.refuse(principal);
+  }
+
+  private async refuse(principal: Principal): Promise<never> {
     throw new AuthError('REAUTH_REQUIRED', { details: { methods: await this.methodsOf(principal) } });
   }
 
