@@ -18,6 +18,9 @@ describe.each(engineCredentialPairs(await availableEngines()))('fresh sign-in wi
     const refused = await browser.send('post', '/auth/passkeys/register/options');
     expect([refused.status, refused.body]).toEqual([403, reauthRequired(['password'])]);
     expect(refused.headers['set-cookie']).toBeUndefined();
+    // The second step of a registration is refused too, before its body is looked at.
+    const register = await browser.send('post', '/auth/passkeys/register', { response: {} });
+    expect([register.status, register.body.code]).toEqual([403, 'REAUTH_REQUIRED']);
   });
 
   it('POST /reauth with the password: 204 (session) or a new access token carrying the new auth_time (jwt); then the route is served', async () => {
