@@ -2,7 +2,7 @@ import type { LoggerService, Type } from '@nestjs/common';
 import type { AuthHooks, AuthorizationOptions, AuthOptions, MfaOptions, OAuthUserInfo, ProfileColumnsMapper } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { BrowserAgent, type OidcProviderHarness, type ProviderAccount, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 
 export const CLIENT_ID = 'svc-several-ways';
 export const CLIENT_SECRET = 'Hk3vQ9zL2mW7xN4bT8cR1jF6yG5dPa0s';
@@ -35,6 +35,8 @@ export interface SeveralWaysOptions {
   mfa?: MfaOptions;
   /** Roles and permissions (docs/guides/roles-and-permissions.md). */
   authorization?: AuthorizationOptions;
+  /** The application's clock (default: the suites' `TestClock`). */
+  clock?: TestClock;
 }
 
 export type ProviderMethod = 'oidc' | 'oauth2';
@@ -121,6 +123,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
     hooks: options.hooks,
     providers: options.providers,
     logger: options.logger,
+    clock: options.clock,
     options: {
       credential: options.credential,
       baseUrl: url,

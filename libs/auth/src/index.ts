@@ -143,3 +143,7 @@ export type { SecurityNoticeEvent } from './events/auth-events.js';
 export type { MailEnvelope, MailKind, MailMessage, MailOptions, MailTemplate, MailTransport, MailUser, RenderedMail, SecurityNoticeKind } from './config/mail-options.js';
 export { defaultMailTemplates } from './mail/default-templates.js';
 export { escapeHtml } from './mail/html-escape.js';
+// Fresh sign-in (docs/guides/account-security.md): the reauth section and the decorator for an application's routes.
+export type { ReauthOptions } from './config/auth-options.js';
+export { RequireFreshAuth } from './credentials/require-fresh-auth.decorator.js';
+export type { ReauthMethod } from './credentials/fresh-sign-in.js';

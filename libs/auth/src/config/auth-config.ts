@@ -121,6 +121,10 @@ export interface AuthConfig {
     readonly defaultRoles: readonly string[];
     readonly assignRoles?: (user: { readonly email: string; readonly emailVerified: boolean }) => readonly string[];
   };
+  /** Fresh sign-in (docs/guides/account-security.md): always present. */
+  readonly reauth: {
+    readonly maxAgeSeconds: number;
+  };
   /** Present when the `/admin` routes are on (docs/guides/administration.md). */
   readonly admin?: {
     readonly impersonationTtlSeconds: number;

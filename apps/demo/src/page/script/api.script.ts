@@ -9,9 +9,25 @@ let accessToken = null;
 let renewalTimer = 0;
 let renewal = null;
 let renewalDue = () => undefined;
+let reauthenticate = null;
 
-/** One JSON request with the page's credential: { ok, status, body, retryAfter } (the header, or null), never a throw. */
+/** What runs when a request meets 403 REAUTH_REQUIRED: resolves true once the person confirmed it is them (fresh-sign-in.js). */
+export function whenReauthRequired(handler) {
+  reauthenticate = handler;
+}
+
+/**
+ * One JSON request with the page's credential: { ok, status, body, retryAfter } (the header, or null), never a throw.
+ * A change refused for want of a recent sign-in goes again, once, after the person confirms it is them.
+ */
 export async function send(method, path, payload) {
+  const answer = await sendOnce(method, path, payload);
+  const stale = answer.status === 403 && answer.body && answer.body.code === 'REAUTH_REQUIRED';
+  if (stale && reauthenticate && (await reauthenticate(Array.isArray(answer.body.methods) ? answer.body.methods : []))) return sendOnce(method, path, payload);
+  return answer;
+}
+
+async function sendOnce(method, path, payload) {
   // A request sent while the token is being renewed (a click right after the page loads) waits for
   // the new token: sent without it, a verification link's request would end this very session.
   if (renewal && path !== '/auth/refresh') await renewal;

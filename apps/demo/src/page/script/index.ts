@@ -9,6 +9,7 @@ import { devicesScript } from './devices.script.js';
 import { emailLinksScript } from './email-links.script.js';
 import { emailSettingsScript } from './email-settings.script.js';
 import { fieldErrorsScript } from './field-errors.script.js';
+import { freshSignInScript } from './fresh-sign-in.script.js';
 import { mainScript } from './main.script.js';
 import { messagesScript } from './messages.script.js';
 import { passkeySignInScript } from './passkey-sign-in.script.js';
@@ -39,6 +40,7 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'email-links.js': emailLinksScript,
   'email-settings.js': emailSettingsScript,
   'field-errors.js': fieldErrorsScript,
+  'fresh-sign-in.js': freshSignInScript,
   'messages.js': messagesScript,
   'passkey-sign-in.js': passkeySignInScript,
   'passkeys.js': passkeysScript,

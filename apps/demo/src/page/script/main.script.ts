@@ -11,6 +11,7 @@ import './demo/devices.js';
 import './demo/delete-account.js';
 import './demo/users.js';
 import './demo/api-keys.js';
+import './demo/fresh-sign-in.js';
 import { startChallenge, takeChallengeRedirect } from './demo/two-step-challenge.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedOut, signedOut } from './demo/views.js';
 
