@@ -39,6 +39,7 @@ import { oauth2LoginParts } from './oauth2/oauth2.parts.js';
 import { oidcLoginParts } from './oidc/oidc.parts.js';
 import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
+import { auditLogProviders, auditParts } from './audit/audit.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
@@ -91,6 +92,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     secondFactor,
     ...(features.includes('passkeys') ? [passkeyParts] : []),
     ...(features.includes('admin') ? [adminParts] : []),
+    ...(features.includes('audit') ? [auditParts(features.includes('admin'))] : []),
     credential,
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
@@ -124,6 +126,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     CurrentUserGuard,
     AuthRequestGuard,
     ...userAdministrationProviders,
+    ...auditLogProviders,
     ...rateLimitProviders(),
     ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),

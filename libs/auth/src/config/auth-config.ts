@@ -114,6 +114,10 @@ export interface AuthConfig {
     /** HMAC key of the user list's cursors, derived from the secret. */
     readonly cursorKey: string;
   };
+  /** Present when the activity log is on (docs/guides/account-security.md). */
+  readonly audit?: {
+    readonly retentionDays: number;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

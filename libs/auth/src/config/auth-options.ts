@@ -154,6 +154,15 @@ export interface AdminOptions {
   impersonationTtlSeconds?: number;
 }
 
+/**
+ * The activity log (docs/guides/account-security.md): every security-relevant change to an account
+ * written beside the change, `GET /me/activity`, and `GET /admin/audit` with the `admin` section.
+ */
+export interface AuditOptions {
+  /** Entries older than this many days are deleted by the purge (`AuthService.purgeExpired()`). @default 365 (1..3650) */
+  retentionDays?: number;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -330,6 +339,8 @@ export interface AuthOptions {
   authorization?: AuthorizationOptions;
   /** The `/admin` routes and impersonation (needs `authorization`; docs/guides/administration.md). @default unset: no admin routes */
   admin?: AdminOptions;
+  /** The activity log and the `new_device` notice (docs/guides/account-security.md). @default unset: nothing written, no activity routes */
+  audit?: AuditOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

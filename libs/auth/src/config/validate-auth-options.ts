@@ -9,6 +9,7 @@ import { pagePath, validateEmailVerification } from './validate-email-verificati
 import { validateMfa } from './validate-mfa.js';
 import { validatePasskeys } from './validate-passkeys.js';
 import { validateAdmin } from './validate-admin.js';
+import { validateAudit } from './validate-audit.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
@@ -97,6 +98,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     principalCache: validatePrincipalCache(options.principalCache),
     authorization: validateAuthorization(options.authorization),
     admin: validateAdmin(options.admin, options.authorization !== undefined, keySource),
+    audit: validateAudit(options.audit),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -36,6 +36,7 @@ export const AuthEvent = {
   UserDeleted: 'svc.user.deleted',
   ImpersonationStarted: 'svc.impersonation.started',
   ImpersonationStopped: 'svc.impersonation.stopped',
+  SecurityNotice: 'svc.security.notice',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -272,6 +273,18 @@ export interface ImpersonationStoppedEvent {
   actorId: string;
 }
 
+/**
+ * A message the user's address should get about their account's security (docs/guides/account-security.md):
+ * `new_device`, a login from a user agent and network (IPv4 /24, IPv6 /48) not seen in the user's
+ * logins of the last 90 days. `ip` is the client's address, `userAgent` its header; never a secret.
+ */
+export interface SecurityNoticeEvent {
+  user: UserBody;
+  notice: 'new_device';
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -305,4 +318,5 @@ export interface AuthEventPayloads {
   'svc.user.deleted': UserDeletedEvent;
   'svc.impersonation.started': ImpersonationStartedEvent;
   'svc.impersonation.stopped': ImpersonationStoppedEvent;
+  'svc.security.notice': SecurityNoticeEvent;
 }

@@ -9,9 +9,11 @@ import { SvcMfaTotp1764000000500 } from './1764000000500-svc-mfa-totp.js';
 import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
 import { SvcUserRoles1764000000700 } from './1764000000700-svc-user-roles.js';
 import { SvcAdministration1764000000800 } from './1764000000800-svc-administration.js';
+import { SvcAuditEvents1764000001000 } from './1764000001000-svc-audit-events.js';
 
 export {
   SvcAdministration1764000000800,
+  SvcAuditEvents1764000001000,
   SvcEmailLifecycle1764000000300,
   SvcEmailSkeleton1764000000200,
   SvcInitialSchema1763700000000,
@@ -37,4 +39,5 @@ export const authMigrations = [
   SvcPasskeys1764000000600,
   SvcUserRoles1764000000700,
   SvcAdministration1764000000800,
+  SvcAuditEvents1764000001000,
 ];
