@@ -130,3 +130,12 @@ export type { AdminOptions } from './config/auth-options.js';
 export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
 export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
 export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';
+
+// The activity log (docs/guides/account-security.md): the audit section, the writer features record through, its bodies and the notice.
+export type { AuditOptions } from './config/auth-options.js';
+export { AuditLog, type AuditEntry } from './audit/audit-log.js';
+export { AUDIT_ACTIONS, type AuditAction } from './audit/audit-actions.js';
+export type { AuditDetails } from './audit/audit-details.js';
+export type { ActivityBody, AuditEventBody, AuditEventPage } from './audit/activity-bodies.js';
+export { AuditEvent } from './entities/audit-event.entity.js';
+export type { SecurityNoticeEvent } from './events/auth-events.js';

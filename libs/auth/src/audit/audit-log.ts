@@ -13,6 +13,8 @@ import { UnitOfWork } from '../persistence/unit-of-work.js';
 import type { AuditAction } from './audit-actions.js';
 import { type AuditDetails, auditDetailsText } from './audit-details.js';
 
+const DAY_MS = 86_400_000;
+
 /** One entry of the activity log, as a feature hands it to `AuditLog.record`. */
 export interface AuditEntry {
   action: AuditAction;
@@ -76,6 +78,18 @@ export class AuditLog {
   recordAfterResponse(request: Request, entry: Omit<AuditEntry, 'request'>): void {
     if (!this.enabled) return;
     this.afterResponse.run(request, `activity log entry ${entry.action}`, () => this.unitOfWork.transaction((manager) => this.record(manager, { ...entry, request })));
+  }
+
+  /**
+   * Deletes the entries older than `audit.retentionDays` (`AuthService.purgeExpired()`); the caller
+   * commits. Undefined without the section (no statement runs).
+   */
+  async purgeExpired(manager: EntityManager): Promise<number | undefined> {
+    const audit = this.config.audit;
+    if (!audit) return undefined;
+    const before = new Date(this.clock.now().getTime() - audit.retentionDays * DAY_MS);
+    const result = await manager.createQueryBuilder().delete().from(AuditEvent).where('at < :before', { before }).execute();
+    return result.affected ?? 0;
   }
 
   /** The client's network and user agent, as an entry stores them (the network only: GDPR Art. 5(1)(c)). */

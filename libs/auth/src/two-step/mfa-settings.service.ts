@@ -1,3 +1,4 @@
+import { AuditLog } from '../audit/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -50,6 +51,7 @@ export class MfaSettings {
     private readonly cipher: TotpSecretCipher,
     private readonly totp: TotpCodes,
     private readonly mailbox: UnprovenMailbox,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A new pending secret (replacing a pending one); nothing changes for logins until it is enabled. 403 before the email is verified. */
@@ -81,6 +83,7 @@ export class MfaSettings {
       const step = this.totp.matchingStep(this.cipher.open({ ciphertext: row.secretCiphertext, keyId: row.keyId }, user.id), code, at);
       if (step === null || !(await this.totpRows.enable(manager, user.id, step, at))) return null;
       await this.users.setMfaTotpEnabled(manager, user.id, true);
+      await this.audit.record(manager, { action: 'two_step_enabled', userId: user.id, request, details: { method: 'totp' } });
       return this.recoveryCodes.replaceAll(manager, user.id, at);
     });
     if (!recoveryCodes) this.refuse(request, principal, 'enable', { method: 'totp', reason: 'wrong_code' });
@@ -96,6 +99,7 @@ export class MfaSettings {
       await this.totpRows.remove(manager, userId);
       await this.recoveryCodes.removeAll(manager, userId);
       await this.users.setMfaTotpEnabled(manager, userId, false);
+      await this.audit.record(manager, { action: 'two_step_disabled', userId, request, details: { method: 'totp' } });
     });
     this.events.publishAfterResponse(request, AuthEvent.MfaDisabled, { userId: principal.user.id, at });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuditLog } from '../../audit/audit-log.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
@@ -21,6 +22,7 @@ export class JwtLogout {
     private readonly resolver: JwtCredentialResolver,
     private readonly hooks: HookRunner,
     private readonly serializer: UserSerializer,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Runs `beforeLogout`, then revokes; returns the ids of the users whose family this ended. */
@@ -39,6 +41,7 @@ export class JwtLogout {
       for (const [familyId, userId] of families) {
         if ((await this.refreshTokens.revokeFamily(manager, familyId)) > 0) ended.add(userId);
       }
+      for (const userId of ended) await this.audit.record(manager, { action: 'logout', userId, request });
       return [...ended];
     });
   }

@@ -1,3 +1,4 @@
+import { AuditLog } from '../../audit/audit-log.js';
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { hashToken } from '../../crypto/opaque-token.js';
@@ -23,6 +24,7 @@ export class SessionController {
     private readonly unitOfWork: UnitOfWork,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Always 204 (idempotent): the presented session, if any, is deleted and the cookie cleared. */
@@ -32,7 +34,13 @@ export class SessionController {
   @BeforeHook('beforeLogout', (controller: SessionController, request) => controller.logoutHookPayload(request))
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const token = this.cookie.read(request);
-    const userId = token ? await this.unitOfWork.transaction((manager) => this.sessions.delete(manager, token)) : undefined;
+    const userId = token
+      ? await this.unitOfWork.transaction(async (manager) => {
+          const ended = await this.sessions.delete(manager, token);
+          if (ended) await this.audit.record(manager, { action: 'logout', userId: ended, request });
+          return ended;
+        })
+      : undefined;
     this.cookie.clear(response);
     if (userId) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
   }
