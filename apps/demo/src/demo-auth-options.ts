@@ -58,6 +58,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     },
     authorization: demoAuthorization(config),
     admin: {},
+    // AUTH_AUDIT=off: no activity log, no GET /auth/me/activity or /auth/admin/audit.
+    audit: config.audit ? {} : undefined,
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

@@ -6,6 +6,7 @@ import {
   type EmailChangeRequestedEvent,
   type EmailVerificationRequestedEvent,
   type PasswordResetRequestedEvent,
+  type SecurityNoticeEvent,
 } from '#svc/auth';
 
 /** Payload fields never printed: tokens (and the links that carry them) are for the mailer only (docs/guides/application.md). */
@@ -42,7 +43,7 @@ export class DemoEventLog implements OnModuleDestroy {
 
   /** The development mailer: one MAIL line per message, its link opening a page of the demo. */
   private mail(name: string, payload: Record<string, unknown>): void {
-    const send = (message: { to: string; kind: string; link?: string; reason?: string }): void => {
+    const send = (message: { to: string; kind: string; link?: string; reason?: string; notice?: string }): void => {
       this.write(`MAIL ${JSON.stringify(message)}`);
     };
     switch (name) {
@@ -61,6 +62,10 @@ export class DemoEventLog implements OnModuleDestroy {
       case AuthEvent.EmailChangeNotice: {
         const event = payload as unknown as EmailChangeNoticeEvent;
         return send({ to: event.to, kind: 'email_change_notice', reason: event.reason, ...(event.link ? { link: event.link } : {}) });
+      }
+      case AuthEvent.SecurityNotice: {
+        const event = payload as unknown as SecurityNoticeEvent;
+        return send({ to: event.user.email, kind: 'security_notice', notice: event.notice });
       }
     }
   }

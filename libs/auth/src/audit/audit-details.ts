@@ -12,7 +12,7 @@ const MAX_VALUE_LENGTH = 500;
  * key or session identifier, so the writer refuses such a key outright instead of trusting each caller.
  */
 const SECRET_WORDS = new Set([
-  'pass', 'password', 'passwd', 'passphrase', 'pin', 'token', 'secret', 'code', 'otp', 'totp', 'hash', 'salt', 'key', 'cookie',
+  'pass', 'password', 'passwd', 'passphrase', 'pin', 'token', 'secret', 'code', 'otp', 'hash', 'salt', 'key', 'cookie',
   'session', 'sid', 'credential', 'credentials', 'challenge', 'assertion', 'signature', 'bearer', 'authorization', 'jwt', 'response',
 ]);
 

@@ -1,0 +1,3 @@
+// The activity log and the new_device notice (docs/guides/account-security.md), in one suite: each
+// file of test/audit/cases/ describes its applications with their own setup and teardown.
+await import('./cases/every-action.js');
