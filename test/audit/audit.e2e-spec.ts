@@ -1,3 +1,6 @@
 // The activity log and the new_device notice (docs/guides/account-security.md), in one suite: each
 // file of test/audit/cases/ describes its applications with their own setup and teardown.
 await import('./cases/every-action.js');
+await import('./cases/identities.js');
+await import('./cases/rollback.js');
+await import('./cases/own-activity.js');

@@ -35,6 +35,8 @@ export interface SeveralWaysOptions {
   mfa?: MfaOptions;
   /** Roles and permissions (docs/guides/roles-and-permissions.md). */
   authorization?: AuthorizationOptions;
+  /** Further sections (the activity log's `audit`, say). */
+  extra?: Partial<AuthOptions>;
 }
 
 export type ProviderMethod = 'oidc' | 'oauth2';
@@ -128,6 +130,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
       password: { bcryptCost: 10 },
       mfa: options.mfa,
       authorization: options.authorization,
+      ...options.extra,
       oidc: { providers: [{ name: 'op', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, mapProfileToColumns: options.mapProfileToColumns }] },
       oauth2: {
         errorRedirect: '/',
