@@ -4,3 +4,7 @@ await import('./cases/every-action.js');
 await import('./cases/identities.js');
 await import('./cases/rollback.js');
 await import('./cases/own-activity.js');
+await import('./cases/admin-list.js');
+await import('./cases/new-device.js');
+await import('./cases/retention.js');
+await import('./cases/without-section.js');
