@@ -1,4 +1,4 @@
-import { AuditLog } from './audit/audit-log.js';
+import { AuditLog } from './audit-log/audit-log.js';
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';

@@ -133,9 +133,9 @@ export { RestrictedWhileImpersonating } from './credentials/impersonation-restri
 
 // The activity log (docs/guides/account-security.md): the audit section, the writer features record through, its bodies and the notice.
 export type { AuditOptions } from './config/auth-options.js';
-export { AuditLog, type AuditEntry } from './audit/audit-log.js';
-export { AUDIT_ACTIONS, type AuditAction } from './audit/audit-actions.js';
-export type { AuditDetails } from './audit/audit-details.js';
+export { AuditLog, type AuditEntry } from './audit-log/audit-log.js';
+export { AUDIT_ACTIONS, type AuditAction } from './audit-log/audit-actions.js';
+export type { AuditDetails } from './audit-log/audit-details.js';
 export type { ActivityBody, AuditEventBody, AuditEventPage } from './audit/activity-bodies.js';
 export { AuditEvent } from './entities/audit-event.entity.js';
 export type { SecurityNoticeEvent } from './events/auth-events.js';

@@ -7,7 +7,7 @@ import { deriveKey } from '../crypto/derive-key.js';
 import { AuditEvent } from '../entities/audit-event.entity.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import type { ActivityBody, AuditEventBody, AuditEventPage } from './activity-bodies.js';
-import type { AuditAction } from './audit-actions.js';
+import type { AuditAction } from '../audit-log/audit-actions.js';
 
 /** What the administrator's list is filtered by. */
 export interface AuditFilter {

@@ -7,7 +7,7 @@ import { SvcRoute } from '../http/svc-route.decorator.js';
 import { isUuid } from '../persistence/uuid.js';
 import type { AuditEventPage } from './activity-bodies.js';
 import { ActivityReader } from './activity-reader.js';
-import { AUDIT_ACTIONS, type AuditAction, isAuditAction } from './audit-actions.js';
+import { AUDIT_ACTIONS, type AuditAction, isAuditAction } from '../audit-log/audit-actions.js';
 import { listLimitOf } from './list-limit.js';
 
 /** Longest cursor the list accepts before checking its signature. */

@@ -2,8 +2,8 @@ import type { Provider, Type } from '@nestjs/common';
 import { ActivityController } from './activity.controller.js';
 import { ActivityReader } from './activity-reader.js';
 import { AdminAuditController } from './admin-audit.controller.js';
-import { AuditLog } from './audit-log.js';
-import { LoginActivity } from './login-activity.js';
+import { AuditLog } from '../audit-log/audit-log.js';
+import { LoginActivity } from '../audit-log/login-activity.js';
 
 /** Every module has the writer: without the `audit` section it writes nothing (docs/decisions/0029-activity-log.md). */
 export const auditLogProviders: Provider[] = [AuditLog, LoginActivity];

@@ -12,7 +12,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { HookRunner } from '../hooks/hook-runner.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { UserStore } from '../users/user-store.js';
 import { AccountReclaim, type ReclaimedWaysIn } from './account-reclaim.js';

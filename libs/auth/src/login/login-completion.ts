@@ -8,7 +8,7 @@ import type { CredentialIssuer, Impersonation } from '../credentials/credential-
 import type { SvcUser } from '../entities/user.entity.js';
 import type { LoginProof, SecondFactorGate } from './login-parts.js';
 import { UserStore } from '../users/user-store.js';
-import { LoginActivity } from '../audit/login-activity.js';
+import { LoginActivity } from '../audit-log/login-activity.js';
 
 /** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
 export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };

@@ -1,4 +1,4 @@
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { Request } from 'express';
 import { Inject, Injectable } from '@nestjs/common';
 import { AUTH_CONFIG } from '../config/auth.constants.js';

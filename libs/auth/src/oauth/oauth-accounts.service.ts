@@ -1,4 +1,4 @@
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import type { Request } from 'express';

@@ -9,7 +9,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { ChangePasswordPayload } from '../hooks/auth-hooks.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { Principal } from '../credentials/credential-resolver.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';

@@ -1,4 +1,4 @@
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
@@ -21,7 +21,7 @@ import { constantTimeEqual } from '../crypto/opaque-token.js';
 import type { SignupResult } from '../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { LoginCompletion, type StagedLogin } from '../login/login-completion.js';
-import { LoginActivity } from '../audit/login-activity.js';
+import { LoginActivity } from '../audit-log/login-activity.js';
 
 /** Returned when the stored hash is no longer the one verified. */
 const HASH_CHANGED = Symbol('hash changed');

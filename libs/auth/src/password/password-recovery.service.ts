@@ -11,7 +11,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import { normalizeEmail } from '../users/email.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';

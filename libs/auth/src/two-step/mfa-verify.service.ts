@@ -1,4 +1,4 @@
-import { AuditLog } from '../audit/audit-log.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';

@@ -1,4 +1,4 @@
-import { AuditLog } from '../../audit/audit-log.js';
+import { AuditLog } from '../../audit-log/audit-log.js';
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { hashToken } from '../../crypto/opaque-token.js';
