@@ -8,3 +8,4 @@ await import('./cases/admin-list.js');
 await import('./cases/new-device.js');
 await import('./cases/retention.js');
 await import('./cases/without-section.js');
+await import('./cases/migration.js');
