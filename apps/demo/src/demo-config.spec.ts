@@ -118,3 +118,12 @@ describe('readDemoConfig: AUTH_PRINCIPAL_CACHE', () => {
     expect(() => readDemoConfig({ AUTH_PRINCIPAL_CACHE: 'on' })).toThrow('AUTH_PRINCIPAL_CACHE must be one of off, postgres, redis, local');
   });
 });
+
+describe('readDemoConfig: AUTH_AUDIT', () => {
+  it('keeps the activity log on by default; off turns it off; anything else is refused, naming the variable', () => {
+    expect(readDemoConfig({}).audit).toBe(true);
+    expect(readDemoConfig({ AUTH_AUDIT: 'on' }).audit).toBe(true);
+    expect(readDemoConfig({ AUTH_AUDIT: 'off' }).audit).toBe(false);
+    expect(() => readDemoConfig({ AUTH_AUDIT: 'yes' })).toThrow(/AUTH_AUDIT/);
+  });
+});
