@@ -1,6 +1,7 @@
 import { DEMO_TOTP_ISSUER } from '../demo-auth-options.js';
 import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
+import { activitySection } from './demo-page.activity.html.js';
 import { devicesSection } from './demo-page.devices.html.js';
 import { usersSection } from './demo-page.users.html.js';
 import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
@@ -135,7 +136,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${usersSection()}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${activitySection()}${usersSection()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

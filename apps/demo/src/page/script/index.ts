@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from '#svc/auth';
 import { accountsScript } from './accounts.script.js';
+import { activityScript } from './activity.script.js';
 import { apiScript } from './api.script.js';
 import { busyScript } from './busy.script.js';
 import { callbackErrorScript } from './callback-error.script.js';
@@ -28,6 +29,7 @@ export const demoPageScript = mainScript;
 /** The modules it imports, served as /demo/<name>. */
 export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'accounts.js': accountsScript,
+  'activity.js': activityScript,
   'api.js': apiScript,
   'busy.js': busyScript,
   'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),

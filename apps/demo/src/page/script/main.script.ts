@@ -8,6 +8,7 @@ import './demo/passkey-sign-in.js';
 import './demo/email-links.js';
 import './demo/email-settings.js';
 import './demo/devices.js';
+import './demo/activity.js';
 import './demo/users.js';
 import { startChallenge, takeChallengeRedirect } from './demo/two-step-challenge.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedOut, signedOut } from './demo/views.js';
