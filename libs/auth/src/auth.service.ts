@@ -1,6 +1,6 @@
-import { AuditLog } from './audit-log/audit-log.js';
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { AuditLog } from './audit-log/audit-log.js';
 import { CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './oauth/oauth-used-states.js';

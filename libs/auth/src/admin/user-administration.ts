@@ -1,8 +1,8 @@
-import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import type { SvcUser } from '../entities/user.entity.js';

@@ -1,7 +1,7 @@
-import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { type EntityManager, In } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { rolesGranting } from '../config/authorization-policy.js';

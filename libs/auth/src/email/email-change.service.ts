@@ -1,6 +1,6 @@
-import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';

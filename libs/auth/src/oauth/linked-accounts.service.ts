@@ -1,6 +1,6 @@
-import { AuditLog } from '../audit-log/audit-log.js';
-import type { Request } from 'express';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { OAuthMethod } from '../config/login-methods.js';

@@ -1,8 +1,8 @@
-import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { SvcUser } from '../entities/user.entity.js';

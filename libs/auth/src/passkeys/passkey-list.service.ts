@@ -1,6 +1,6 @@
-import { AuditLog } from '../audit-log/audit-log.js';
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { Passkey } from '../entities/passkey.entity.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';

@@ -1,6 +1,6 @@
-import { AuditLog } from '../audit-log/audit-log.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';

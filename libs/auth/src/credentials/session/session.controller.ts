@@ -1,6 +1,6 @@
-import { AuditLog } from '../../audit-log/audit-log.js';
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AuditLog } from '../../audit-log/audit-log.js';
 import { hashToken } from '../../crypto/opaque-token.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
