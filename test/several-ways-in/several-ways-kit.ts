@@ -37,6 +37,8 @@ export interface SeveralWaysOptions {
   authorization?: AuthorizationOptions;
   /** The application's clock (default: the suites' `TestClock`). */
   clock?: TestClock;
+  /** Further sections (the activity log's `audit`, say). */
+  extra?: Partial<AuthOptions>;
 }
 
 export type ProviderMethod = 'oidc' | 'oauth2';
@@ -131,6 +133,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
       password: { bcryptCost: 10 },
       mfa: options.mfa,
       authorization: options.authorization,
+      ...options.extra,
       oidc: { providers: [{ name: 'op', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, mapProfileToColumns: options.mapProfileToColumns }] },
       oauth2: {
         errorRedirect: '/',

@@ -64,6 +64,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     apiKeys: config.apiKeys ? {} : undefined,
     // Fresh sign-in (docs/guides/account-security.md): the page asks "Confirm it's you" when a change meets REAUTH_REQUIRED.
     reauth: { maxAgeSeconds: config.reauthMaxAgeSeconds },
+    // AUTH_AUDIT=off: no activity log, no GET /auth/me/activity or /auth/admin/audit.
+    audit: config.audit ? {} : undefined,
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

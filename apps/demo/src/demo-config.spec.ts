@@ -168,3 +168,12 @@ describe('readDemoConfig: AUTH_REAUTH_MAX_AGE_SECONDS', () => {
     expect(() => readDemoConfig({ AUTH_REAUTH_MAX_AGE_SECONDS: '0' })).toThrow('AUTH_REAUTH_MAX_AGE_SECONDS must be an integer between 1 and 86400');
   });
 });
+
+describe('readDemoConfig: AUTH_AUDIT', () => {
+  it('keeps the activity log on by default; off turns it off; anything else is refused, naming the variable', () => {
+    expect(readDemoConfig({}).audit).toBe(true);
+    expect(readDemoConfig({ AUTH_AUDIT: 'on' }).audit).toBe(true);
+    expect(readDemoConfig({ AUTH_AUDIT: 'off' }).audit).toBe(false);
+    expect(() => readDemoConfig({ AUTH_AUDIT: 'yes' })).toThrow(/AUTH_AUDIT/);
+  });
+});

@@ -47,6 +47,7 @@ import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
 import { apiKeyParts, ApiKeyRefusalGuard, withApiKeyResolver } from './api-keys/api-keys.parts.js';
 import { accountParts } from './account/account.parts.js';
+import { auditLogProviders, auditParts } from './audit/audit.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
 import { reauthParts } from './reauth/reauth.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
@@ -104,6 +105,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(features.includes('admin') ? [adminParts] : []),
     ...(features.includes('apiKeys') ? [apiKeyParts] : []),
     reauthParts,
+    ...(features.includes('audit') ? [auditParts(features.includes('admin'))] : []),
     credential,
     accountParts,
   ];
@@ -150,6 +152,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     FreshSignIn,
     AuthRequestGuard,
     ...userAdministrationProviders,
+    ...auditLogProviders,
     ...rateLimitProviders(),
     ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),

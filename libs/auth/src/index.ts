@@ -147,3 +147,10 @@ export { escapeHtml } from './mail/html-escape.js';
 export type { ReauthOptions } from './config/auth-options.js';
 export { RequireFreshAuth } from './credentials/require-fresh-auth.decorator.js';
 export type { ReauthMethod } from './credentials/fresh-sign-in.js';
+// The activity log (docs/guides/account-security.md): the audit section, the writer features record through, its bodies and the notice.
+export type { AuditOptions } from './config/auth-options.js';
+export { AuditLog, type AuditEntry } from './audit-log/audit-log.js';
+export { AUDIT_ACTIONS, type AuditAction } from './audit-log/audit-actions.js';
+export type { AuditDetails } from './audit-log/audit-details.js';
+export type { ActivityBody, AuditEventBody, AuditEventPage } from './audit/activity-bodies.js';
+export { AuditEvent } from './entities/audit-event.entity.js';

@@ -144,6 +144,10 @@ export interface AuthConfig {
     readonly templates: Readonly<Partial<Record<MailKind, MailTemplate>>>;
     readonly links: { readonly account: string };
   };
+  /** Present when the activity log is on (docs/guides/account-security.md). */
+  readonly audit?: {
+    readonly retentionDays: number;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

@@ -201,6 +201,15 @@ export interface ReauthOptions {
   maxAgeSeconds?: number;
 }
 
+/**
+ * The activity log (docs/guides/account-security.md): every security-relevant change to an account
+ * written beside the change, `GET /me/activity`, and `GET /admin/audit` with the `admin` section.
+ */
+export interface AuditOptions {
+  /** Entries older than this many days are deleted by the purge (`AuthService.purgeExpired()`). @default 365 (1..3650) */
+  retentionDays?: number;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -383,6 +392,8 @@ export interface AuthOptions {
   mail?: MailOptions;
   /** Fresh sign-in before sensitive changes (docs/guides/account-security.md). @default { maxAgeSeconds: 900 }: always on */
   reauth?: ReauthOptions;
+  /** The activity log and the `new_device` notice (docs/guides/account-security.md). @default unset: nothing written, no activity routes */
+  audit?: AuditOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

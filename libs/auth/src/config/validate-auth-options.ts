@@ -12,6 +12,7 @@ import { validateAdmin } from './validate-admin.js';
 import { validateApiKeys } from './validate-api-keys.js';
 import { validateMail } from './validate-mail.js';
 import { validateReauth } from './validate-reauth.js';
+import { validateAudit } from './validate-audit.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
@@ -108,6 +109,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     apiKeys: validateApiKeys(options.apiKeys),
     mail: validateMail(options.mail, callbacks.baseUrl),
     reauth: validateReauth(options.reauth),
+    audit: validateAudit(options.audit),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

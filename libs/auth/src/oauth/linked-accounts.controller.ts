@@ -43,7 +43,7 @@ export class LinkedAccountsController {
   @RequireFreshAuth()
   @HttpCode(HttpStatus.NO_CONTENT)
   async unlink(@Param('method') method: string, @Param('provider') provider: string, @Req() request: Request): Promise<void> {
-    const user = await this.accounts.unlink(principalOf(request)!.user.id, method, provider);
+    const user = await this.accounts.unlink(principalOf(request)!.user.id, method, provider, request);
     this.events.publishAfterResponse(request, AuthEvent.AccountUnlinked, { user: this.serializer.serialize(user), method: method as OAuthMethod, provider });
   }
 }

@@ -93,7 +93,7 @@ export class OAuthLogin {
     const identity = await provider.identify(code, attempt);
     const userInfo = await this.hookedUserInfo(provider, identity, linking, request);
     const redirect = attempt.redirect;
-    if (linking) return { kind: 'link', ...(await this.accounts.link(userInfo, linking.user)), redirect, identity: { ...identity, userInfo } };
+    if (linking) return { kind: 'link', ...(await this.accounts.link(userInfo, linking.user, request)), redirect, identity: { ...identity, userInfo } };
     const columns = await this.profileColumns.of(provider, { ...identity, userInfo });
     const login = await this.accounts.resolveAndIssue(provider.method, userInfo, columns, request);
     return { kind: 'login', login, redirect, identity: { ...identity, userInfo } };

@@ -131,7 +131,7 @@ export class PasskeysController {
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   async remove(@Param('id') id: string, @Req() request: Request): Promise<void> {
-    const { user, passkey } = await this.list.remove(principalOf(request)!.user.id, id);
+    const { user, passkey } = await this.list.remove(principalOf(request)!.user.id, id, request);
     this.events.publishAfterResponse(request, AuthEvent.PasskeyRemoved, { user: this.serializer.serialize(user), passkeyId: passkey.id, name: passkey.name });
   }
 }

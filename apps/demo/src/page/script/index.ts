@@ -1,6 +1,7 @@
 import { AUTH_ERRORS } from '#svc/auth';
 import { accountsScript } from './accounts.script.js';
 import { apiKeysScript } from './api-keys.script.js';
+import { activityScript } from './activity.script.js';
 import { apiScript } from './api.script.js';
 import { busyScript } from './busy.script.js';
 import { callbackErrorScript } from './callback-error.script.js';
@@ -32,6 +33,7 @@ export const demoPageScript = mainScript;
 export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'accounts.js': accountsScript,
   'api-keys.js': apiKeysScript,
+  'activity.js': activityScript,
   'api.js': apiScript,
   'busy.js': busyScript,
   'callback-error.js': callbackErrorScript(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]))),

@@ -9,6 +9,7 @@ import './demo/email-links.js';
 import './demo/email-settings.js';
 import './demo/devices.js';
 import './demo/delete-account.js';
+import './demo/activity.js';
 import './demo/users.js';
 import './demo/api-keys.js';
 import './demo/fresh-sign-in.js';
