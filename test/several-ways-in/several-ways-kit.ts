@@ -2,7 +2,7 @@ import type { LoggerService, Type } from '@nestjs/common';
 import type { AuthHooks, AuthorizationOptions, AuthOptions, MfaOptions, OAuthUserInfo, ProfileColumnsMapper } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { BrowserAgent, type OidcProviderHarness, type ProviderAccount, reserveLoopbackPort, startOidcProvider } from '../support/oauth/index.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 
 export const CLIENT_ID = 'svc-several-ways';
 export const CLIENT_SECRET = 'Hk3vQ9zL2mW7xN4bT8cR1jF6yG5dPa0s';
@@ -35,6 +35,10 @@ export interface SeveralWaysOptions {
   mfa?: MfaOptions;
   /** Roles and permissions (docs/guides/roles-and-permissions.md). */
   authorization?: AuthorizationOptions;
+  /** The application's clock (default: the suites' `TestClock`). */
+  clock?: TestClock;
+  /** Further sections (the activity log's `audit`, say). */
+  extra?: Partial<AuthOptions>;
 }
 
 export type ProviderMethod = 'oidc' | 'oauth2';
@@ -121,6 +125,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
     hooks: options.hooks,
     providers: options.providers,
     logger: options.logger,
+    clock: options.clock,
     options: {
       credential: options.credential,
       baseUrl: url,
@@ -128,6 +133,7 @@ export async function createSeveralWaysApp(options: SeveralWaysOptions): Promise
       password: { bcryptCost: 10 },
       mfa: options.mfa,
       authorization: options.authorization,
+      ...options.extra,
       oidc: { providers: [{ name: 'op', issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, mapProfileToColumns: options.mapProfileToColumns }] },
       oauth2: {
         errorRedirect: '/',

@@ -68,7 +68,7 @@ async function link(method: ProviderMethod, provider: string): Promise<void> {
   }
   const url = typeof answer.body.url === 'string' ? new URL(answer.body.url, location.href) : null;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    showRefusal({ ok: false, status: 200, body: { code: 'UNEXPECTED_RESPONSE', message: 'The server answered no address to go to.' }, retryAfter: null });
+    showRefusal({ ok: false, status: 200, body: { code: 'UNEXPECTED_RESPONSE', message: 'The server answered no address to go to.' }, retryAfter: null, methods: [] });
     return;
   }
   location.assign(url.href);

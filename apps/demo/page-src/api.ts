@@ -39,12 +39,30 @@ export interface Refusal {
   status: number;
   body: { code: string; message: string | string[] };
   retryAfter: string | null;
+  /** With REAUTH_REQUIRED: how the person may confirm it is them. */
+  methods: readonly string[];
 }
 
 export type Answer<T> = { ok: true; body: T } | Refusal;
 
-/** One call of the client: its result, or its refusal; never a throw (a programming error still throws). */
-export async function attempt<T>(call: () => Promise<T>): Promise<Answer<T>> {
+let reauthenticate: ((methods: readonly string[]) => Promise<boolean>) | null = null;
+
+/** What runs when a call meets 403 REAUTH_REQUIRED: resolves true once the person confirmed it is them (fresh-sign-in.js). */
+export function whenReauthRequired(handler: (methods: readonly string[]) => Promise<boolean>): void {
+  reauthenticate = handler;
+}
+
+/**
+ * One call of the client: its result, or its refusal; never a throw (a programming error still throws).
+ * A change refused for want of a recent sign-in goes again, once, after the person confirms it is them.
+ */
+export async function attempt<T>(call: () => Promise<T>, options: { reauth?: boolean } = {}): Promise<Answer<T>> {
+  const first = await attemptOnce(call);
+  if (first.ok || first.body.code !== 'REAUTH_REQUIRED' || options.reauth === false || !reauthenticate) return first;
+  return (await reauthenticate(first.methods)) ? attemptOnce(call) : first;
+}
+
+async function attemptOnce<T>(call: () => Promise<T>): Promise<Answer<T>> {
   try {
     return { ok: true, body: await call() };
   } catch (error) {
@@ -53,14 +71,15 @@ export async function attempt<T>(call: () => Promise<T>): Promise<Answer<T>> {
 }
 
 function refusalOf(error: unknown): Refusal {
-  if (error instanceof CeremonyError) return { ok: false, status: 0, body: { code: 'PASSKEY_CEREMONY', message: error.message }, retryAfter: null };
+  if (error instanceof CeremonyError) return { ok: false, status: 0, body: { code: 'PASSKEY_CEREMONY', message: error.message }, retryAfter: null, methods: [] };
   if (!isSvcError(error)) throw error;
   const retryAfter = error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== null ? String(error.retryAfterSeconds) : null;
   let message: string | string[] = error.message;
   if (error.code === 'VALIDATION_FAILED') message = [...error.problems];
   else if (error.code === 'NETWORK_ERROR') message = 'The demo server cannot be reached. Try again.';
   else if (error.code === 'UNEXPECTED_RESPONSE') message = 'The server answered ' + error.status + ' without a readable body.';
-  return { ok: false, status: error.status, body: { code: error.code, message }, retryAfter };
+  const methods = error.code === 'REAUTH_REQUIRED' ? error.methods : [];
+  return { ok: false, status: error.status, body: { code: error.code, message }, retryAfter, methods };
 }
 
 /** What runs after the client renewed the access token (the page reloads the user), and after a renewal was refused (the session has ended). */

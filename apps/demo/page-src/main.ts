@@ -11,7 +11,9 @@ import './email-settings.js';
 import './devices.js';
 import './delete-account.js';
 import './users.js';
+import './activity.js';
 import './api-keys.js';
+import './fresh-sign-in.js';
 import { startChallenge, takeChallengeRedirect } from './two-step-challenge.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedIn, showSignedOut, signedOut } from './views.js';
 

@@ -62,6 +62,10 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     nativeClients: config.nativeClients || undefined,
     // AUTH_API_KEYS=on: the page's API key list; a key then reaches GET /profile and /auth/me.
     apiKeys: config.apiKeys ? {} : undefined,
+    // Fresh sign-in (docs/guides/account-security.md): the page asks "Confirm it's you" when a change meets REAUTH_REQUIRED.
+    reauth: { maxAgeSeconds: config.reauthMaxAgeSeconds },
+    // AUTH_AUDIT=off: no activity log, no GET /auth/me/activity or /auth/admin/audit.
+    audit: config.audit ? {} : undefined,
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

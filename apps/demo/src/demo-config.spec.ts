@@ -160,3 +160,20 @@ describe('readDemoConfig: AUTH_JWT_ALG and AUTH_JWT_KEYS', () => {
     expect(() => readDemoConfig(env)).toThrow(message);
   });
 });
+
+describe('readDemoConfig: AUTH_REAUTH_MAX_AGE_SECONDS', () => {
+  it('is 900 by default, the library default of reauth.maxAgeSeconds, and takes 1..86400', () => {
+    expect(readDemoConfig({}).reauthMaxAgeSeconds).toBe(900);
+    expect(readDemoConfig({ AUTH_REAUTH_MAX_AGE_SECONDS: '60' }).reauthMaxAgeSeconds).toBe(60);
+    expect(() => readDemoConfig({ AUTH_REAUTH_MAX_AGE_SECONDS: '0' })).toThrow('AUTH_REAUTH_MAX_AGE_SECONDS must be an integer between 1 and 86400');
+  });
+});
+
+describe('readDemoConfig: AUTH_AUDIT', () => {
+  it('keeps the activity log on by default; off turns it off; anything else is refused, naming the variable', () => {
+    expect(readDemoConfig({}).audit).toBe(true);
+    expect(readDemoConfig({ AUTH_AUDIT: 'on' }).audit).toBe(true);
+    expect(readDemoConfig({ AUTH_AUDIT: 'off' }).audit).toBe(false);
+    expect(() => readDemoConfig({ AUTH_AUDIT: 'yes' })).toThrow(/AUTH_AUDIT/);
+  });
+});

@@ -43,6 +43,10 @@ export interface DemoConfig {
   apiKeys: boolean;
   /** AUTH_JWT_ALG and AUTH_JWT_KEYS: asymmetric access tokens and /auth/jwks; unset: HMAC over the secret. */
   jwtSigning: DemoJwtSigning | undefined;
+  /** AUTH_REAUTH_MAX_AGE_SECONDS: how recent a sign-in the routes that change the ways in need (`reauth.maxAgeSeconds`). */
+  reauthMaxAgeSeconds: number;
+  /** AUTH_AUDIT: the activity log (`on`, the default) or none (`off`). */
+  audit: boolean;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -86,6 +90,8 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     nativeClients: oneOf(env, 'AUTH_NATIVE_CLIENTS', 'off', ['on', 'off'] as const) === 'on',
     apiKeys: oneOf(env, 'AUTH_API_KEYS', 'off', ['on', 'off'] as const) === 'on',
     jwtSigning: readJwtSigning(env, shape.credential),
+    reauthMaxAgeSeconds: integer(env, 'AUTH_REAUTH_MAX_AGE_SECONDS', 900, 1, 86_400),
+    audit: oneOf(env, 'AUTH_AUDIT', 'on', ['on', 'off'] as const) === 'on',
   };
 }
 

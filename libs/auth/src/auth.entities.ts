@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiKey } from './entities/api-key.entity.js';
+import { AuditEvent } from './entities/audit-event.entity.js';
 import { EmailToken } from './entities/email-token.entity.js';
 import { MfaRecoveryCode } from './entities/mfa-recovery-code.entity.js';
 import { MfaTotp } from './entities/mfa-totp.entity.js';
@@ -15,10 +16,10 @@ import { Session } from './credentials/session/session.entity.js';
 import { User, type SvcUser } from './entities/user.entity.js';
 import { UserRole } from './entities/user-role.entity.js';
 
-export { ApiKey, EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User, UserRole };
+export { ApiKey, AuditEvent, EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User, UserRole };
 export type { SvcUser };
 
 /** Every entity the library stores rows with, for the application's TypeORM `entities` list. */
 export function authEntities(user: Type<SvcUser> = User): Type<unknown>[] {
-  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken, MfaTotp, MfaRecoveryCode, Passkey, PasskeyUsedChallenge, UserRole, ApiKey];
+  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken, MfaTotp, MfaRecoveryCode, Passkey, PasskeyUsedChallenge, UserRole, ApiKey, AuditEvent];
 }

@@ -3,7 +3,7 @@ import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS } from './config/auth.constants.js';
-import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_REAUTHENTICATION, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -27,6 +27,7 @@ import { Public } from './credentials/auth-access.decorators.js';
 import { AuthGlobalGuard } from './credentials/auth-global.guard.js';
 import { CredentialDelivery } from './credentials/credential-delivery.js';
 import { CurrentUserGuard } from './credentials/current-user.guard.js';
+import { FreshSignIn } from './credentials/fresh-sign-in.js';
 import { jwtCredentialParts } from './credentials/jwt/jwt.parts.js';
 import { sessionCredentialParts } from './credentials/session/session.parts.js';
 import { nativeClientParts } from './credentials/native/native.parts.js';
@@ -46,7 +47,9 @@ import { passkeyParts } from './passkeys/passkey.parts.js';
 import { adminParts, userAdministrationProviders } from './admin/admin.parts.js';
 import { apiKeyParts, ApiKeyRefusalGuard, withApiKeyResolver } from './api-keys/api-keys.parts.js';
 import { accountParts } from './account/account.parts.js';
+import { auditLogProviders, auditParts } from './audit/audit.parts.js';
 import { passwordLoginParts } from './password/password.parts.js';
+import { reauthParts } from './reauth/reauth.parts.js';
 import { PurgeScheduler } from './purge-scheduler.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import type { LoginMethodParts } from './login/login-parts.js';
@@ -101,6 +104,8 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(features.includes('passkeys') ? [passkeyParts] : []),
     ...(features.includes('admin') ? [adminParts] : []),
     ...(features.includes('apiKeys') ? [apiKeyParts] : []),
+    reauthParts,
+    ...(features.includes('audit') ? [auditParts(features.includes('admin'))] : []),
     credential,
     accountParts,
   ];
@@ -109,6 +114,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
     { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
     { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
+    { provide: CREDENTIAL_REAUTHENTICATION, useExisting: credential.reauthentication },
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set([...parts.flatMap((part) => part.controllers), ...(native?.controllers ?? [])])].map((controller) =>
@@ -143,8 +149,10 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     AuthService,
     PurgeScheduler,
     CurrentUserGuard,
+    FreshSignIn,
     AuthRequestGuard,
     ...userAdministrationProviders,
+    ...auditLogProviders,
     ...rateLimitProviders(),
     ...authorizationProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
@@ -158,7 +166,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     imports: [...(definition.imports ?? []), TypeOrmModule.forFeature(authEntities(userEntity)), DiscoveryModule],
     controllers,
     providers: [...(definition.providers ?? []), ...providers],
-    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, UnitOfWork, RateLimitStorage, AfterResponse],
+    exports: [AUTH_CONFIG, AUTH_CLOCK, CREDENTIAL_RESOLVER, AuthService, CurrentUserGuard, FreshSignIn, UnitOfWork, RateLimitStorage, AfterResponse],
   };
 }
 

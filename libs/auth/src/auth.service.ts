@@ -1,5 +1,6 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { AuditLog } from './audit-log/audit-log.js';
 import { CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import type { SvcUser } from './entities/user.entity.js';
 import { OAuthUsedStates } from './oauth/oauth-used-states.js';
@@ -39,6 +40,8 @@ export interface PurgeResult {
   passkeyUsedChallenges: number;
   /** Counters of the database rate limiter whose window has ended. */
   rateLimitWindows: number;
+  /** Activity log entries older than `audit.retentionDays`; present only with the `audit` section. */
+  auditEvents?: number;
 }
 
 /**
@@ -58,6 +61,7 @@ export class AuthService<U extends SvcUser = SvcUser> {
     private readonly roles: RoleStore,
     private readonly directory: UserDirectory,
     private readonly administration: UserAdministration,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The user body of a row: id, email and the `@SvcReturned()` columns. */
@@ -177,9 +181,11 @@ export class AuthService<U extends SvcUser = SvcUser> {
       emailTokens: emailTokens ? await emailTokens.purgeExpired(manager) : 0,
       oauthUsedStates: usedStates ? await usedStates.purgeExpired(manager) : 0,
       passkeyUsedChallenges: usedChallenges ? await usedChallenges.purgeExpired(manager) : 0,
+      auditEvents: await this.audit.purgeExpired(manager),
     }));
     const rateLimitWindows = this.rateLimitStorage instanceof TypeOrmRateLimitStorage ? await this.rateLimitStorage.deleteEndedWindows() : 0;
-    return { ...result, rateLimitWindows };
+    const { auditEvents, ...purged } = result;
+    return { ...purged, rateLimitWindows, ...(auditEvents === undefined ? {} : { auditEvents }) };
   }
 
   private optional<T>(type: Type<T>): T | undefined {

@@ -143,3 +143,14 @@ export type { SecurityNoticeEvent } from './events/auth-events.js';
 export type { MailEnvelope, MailKind, MailMessage, MailOptions, MailTemplate, MailTransport, MailUser, RenderedMail, SecurityNoticeKind } from './config/mail-options.js';
 export { defaultMailTemplates } from './mail/default-templates.js';
 export { escapeHtml } from './mail/html-escape.js';
+// Fresh sign-in (docs/guides/account-security.md): the reauth section and the decorator for an application's routes.
+export type { ReauthOptions } from './config/auth-options.js';
+export { RequireFreshAuth } from './credentials/require-fresh-auth.decorator.js';
+export type { ReauthMethod } from './credentials/fresh-sign-in.js';
+// The activity log (docs/guides/account-security.md): the audit section, the writer features record through, its bodies and the notice.
+export type { AuditOptions } from './config/auth-options.js';
+export { AuditLog, type AuditEntry } from './audit-log/audit-log.js';
+export { AUDIT_ACTIONS, type AuditAction } from './audit-log/audit-actions.js';
+export type { AuditDetails } from './audit-log/audit-details.js';
+export type { ActivityBody, AuditEventBody, AuditEventPage } from './audit/activity-bodies.js';
+export { AuditEvent } from './entities/audit-event.entity.js';

@@ -47,7 +47,7 @@ export class PurgeScheduler implements OnApplicationBootstrap {
   private async purge(): Promise<void> {
     try {
       const purged = await this.auth.purgeExpired();
-      this.logger.log(`purged ${purged.sessions} sessions, ${purged.refreshTokens} refresh tokens, ${purged.resetTokens} reset tokens`);
+      this.logger.log(`purged ${purged.sessions} sessions, ${purged.refreshTokens} refresh tokens, ${purged.resetTokens} reset tokens${purged.auditEvents === undefined ? '' : `, ${purged.auditEvents} activity entries`}`);
     } catch (error) {
       this.logger.error(`purge failed: ${describeError(error)}`);
     }

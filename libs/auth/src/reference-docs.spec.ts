@@ -75,6 +75,7 @@ function optionsTheValidatorReads(): Set<string> {
       authorization: { roles: { admin: ['users:*'], member: [] }, defaultRoles: ['member'] },
       admin: { impersonationTtlSeconds: 1800 },
       apiKeys: { prefix: 'svc_', maxPerUser: 20 },
+      audit: { retentionDays: 400 },
       ...(credential === 'jwt' ? { jwt: {} } : { session: {} }),
     };
     const recorded = record(options, '');
@@ -113,7 +114,7 @@ describe('the README and the reference in docs/reference', () => {
     const github = { ...op, name: 'gh', authorizationUrl: 'https://gh.test/a', tokenUrl: 'https://gh.test/t', userinfoUrl: 'https://gh.test/u', mapProfileToUser: () => null };
     for (const credential of ['session', 'jwt'] as const) {
       // Every part mounted; the mails are the application's, and this one sends none.
-      const options = { baseUrl: 'https://app.test', secret: SECRET, password: { sendsResetMail: false }, emailVerification: { sendsMail: false }, mfa: { issuer: 'svc' }, passkeys: {}, oauth2: { providers: [github] }, oidc: { providers: [op] }, authorization: { roles: { admin: ['users:*'] } }, admin: {}, apiKeys: {} };
+      const options = { baseUrl: 'https://app.test', secret: SECRET, password: { sendsResetMail: false }, emailVerification: { sendsMail: false }, mfa: { issuer: 'svc' }, passkeys: {}, oauth2: { providers: [github] }, oidc: { providers: [op] }, authorization: { roles: { admin: ['users:*', 'audit:read'] } }, admin: {}, apiKeys: {}, audit: {} };
       const t = await createAuthTestApp({ credential, options: options as never });
       try {
         const routes = authRoutesOf(t.app).map((route) => `${route.method.toUpperCase()} ${route.path}`);

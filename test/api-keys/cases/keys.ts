@@ -55,6 +55,13 @@ describe.each(cases)('API keys on %s, %s credential', (engine, credential) => {
     }
   });
 
+  it('tells the owner of the new key by the security notice api_key_created, which carries no key', async () => {
+    const created = await t.createKey(alice, { name: 'notice' });
+    const [notice] = await t.events.waitFor(AuthEvent.SecurityNotice);
+    expect(notice).toMatchObject({ notice: 'api_key_created', user: { id: alice.userId, email: 'alice@example.io' } });
+    expect(JSON.stringify(notice)).not.toContain(created.key.slice(4));
+  });
+
   it('refuses scopes the user does not hold (400 API_KEY_SCOPE_INVALID); <resource>:* covers its actions', async () => {
     const reader = await t.user('reader@example.io', ['reader']);
     expect((await t.call(reader, 'post', '/api-keys', { name: 'x', scopes: ['notes:delete'] }).expect(400)).body.code).toBe('API_KEY_SCOPE_INVALID');

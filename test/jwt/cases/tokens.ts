@@ -38,7 +38,9 @@ describe.each(ENGINES)('jwt tokens on %s', (engine) => {
     const { access } = tokensOf(await t.signup('claims@x.io'));
     expect(headerOf(access)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = claimsOf(access);
-    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'sid', 'sub', 'typ']);
+    expect(Object.keys(claims).sort()).toEqual(['auth_time', 'exp', 'iat', 'jti', 'sid', 'sub', 'typ']);
+    // The sign-in of the family (docs/guides/account-security.md): the signup, now.
+    expect(claims.auth_time).toBe(claims.iat);
     expect(claims).toMatchObject({ typ: 'access', sub: expect.stringMatching(UUID), sid: expect.stringMatching(UUID), jti: expect.stringMatching(UUID) });
     expect(claims.iat).toBe(Math.floor(t.clock.now().getTime() / 1000));
     expect((claims.exp as number) - (claims.iat as number)).toBe(600);

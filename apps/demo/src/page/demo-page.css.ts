@@ -72,7 +72,7 @@ button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 .ways + .ways { margin-top: 0; padding-top: 0; border-top: 0; }
 .add-passkey { margin-top: 1rem; }
 
-.email-settings, .devices { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
+.email-settings, .devices, .activity { margin: 0 0 1.25rem; padding: 0 0 1rem; border-bottom: 1px solid var(--line); }
 .email-settings > p, .devices > p { margin: 0 0 .75rem; overflow-wrap: anywhere; }
 .devices > button + .hint { margin: .5rem 0 0; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -80,6 +80,7 @@ button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: progress; }
 .users-table { width: 100%; border-collapse: collapse; }
 .users-table th, .users-table td { text-align: left; padding: .35rem .5rem .35rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
 .devices-list { list-style: none; margin: 0 0 1rem; padding: 0; display: grid; gap: .75rem; }
+.activity-list { margin: 0; padding: 0 0 0 1.25rem; display: grid; gap: .25rem; overflow-wrap: anywhere; }
 .device { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: .25rem 1rem; }
 .device-summary { display: grid; gap: .125rem; min-width: 0; }
 .device-agent { font-size: .875rem; overflow-wrap: anywhere; }

@@ -2,6 +2,7 @@ import { DEMO_TOTP_ISSUER } from '../demo-auth-options.js';
 import type { DemoConfig } from '../demo-config.js';
 import { accountsSection } from './demo-page.accounts.html.js';
 import { apiKeysSection } from './demo-page.api-keys.html.js';
+import { activitySection } from './demo-page.activity.html.js';
 import { devicesSection } from './demo-page.devices.html.js';
 import { deleteAccountSection } from './demo-page.delete-account.html.js';
 import { usersSection } from './demo-page.users.html.js';
@@ -11,6 +12,7 @@ import { passkeySignInSection, passkeysSection } from './demo-page.passkeys.html
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
 import { escapeHtml } from './html-escape.js';
 import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.html.js';
+import { freshSignInDialog } from './demo-page.fresh-sign-in.html.js';
 
 /** Which of the page's views the server renders: the home page, or the landing of a mailed link. */
 export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
@@ -137,7 +139,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}${deleteAccountSection()}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${activitySection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}${deleteAccountSection()}${freshSignInDialog()}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

@@ -60,6 +60,7 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
       `GET /auth/${method}/{provider}/callback`,
       `GET /auth/${method}/{provider}/login`,
       `POST /auth/${method}/{provider}/link`,
+      `POST /auth/${method}/{provider}/reauth`,
       'GET /auth/accounts',
       'DELETE /auth/accounts/{method}/{provider}',
     ];
@@ -78,8 +79,12 @@ describe.each(['session', 'jwt', 'oauth2', 'oidc'] as const)('the demo OpenAPI d
     const devices = ['GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     // The demo's administration (docs/demo.md): every strategy.
     const admin = ['GET /auth/admin/users', 'GET /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/roles', 'DELETE /auth/admin/users/{id}/roles/{role}', 'POST /auth/admin/users/{id}/deactivate', 'POST /auth/admin/users/{id}/activate', 'POST /auth/admin/users/{id}/revoke-sessions', 'POST /auth/admin/users/{id}/password-reset', 'DELETE /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/impersonate', 'POST /auth/admin/impersonation/stop'];
+    // The activity log, on by default in the demo (AUTH_AUDIT): the user's own, and the administrators' list.
+    const audit = ['GET /auth/me/activity', 'GET /auth/admin/audit'];
     const credential = [...(strategy === 'jwt' ? ['GET /auth/me', 'POST /auth/logout', 'POST /auth/refresh'] : ['GET /auth/me', 'POST /auth/logout']), 'DELETE /auth/me', ...devices];
-    expect(routes).toEqual([...login, ...credential, ...admin].sort());
+    // Fresh sign-in (docs/guides/account-security.md): every strategy; with a passkey one, where passkeys are on.
+    const reauth = ['POST /auth/reauth', ...(strategy === 'session' || strategy === 'jwt' ? ['POST /auth/reauth/passkey', 'POST /auth/reauth/passkey/options'] : [])];
+    expect(routes).toEqual([...login, ...credential, ...admin, ...reauth, ...audit].sort());
     expect(document.paths['/auth/me'].get.security).toEqual([{ [strategy === 'jwt' ? 'svcBearer' : 'svcSession']: [] }]);
     expect(Object.keys(document.components.securitySchemes)).toEqual(strategy === 'jwt' ? ['svcBearer', 'svcRefreshCookie'] : ['svcSession']);
   });

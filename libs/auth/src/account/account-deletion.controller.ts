@@ -5,6 +5,7 @@ import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { RequireFreshAuth } from '../credentials/require-fresh-auth.decorator.js';
 import { AuthError } from '../errors/auth.error.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
 import { SecurityNotices } from '../notices/security-notices.js';
@@ -28,6 +29,8 @@ export class AccountDeletionController {
   @Delete('me')
   // What the account's end requires beyond a credential: not an administrator acting as the user (OWASP ASVS 5.0 V8.2.1).
   @RestrictedWhileImpersonating()
+  // Ending the account or adding a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+  @RequireFreshAuth()
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   async deleteOwnAccount(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {

@@ -58,7 +58,7 @@ export class AdminUsersController {
   @Permissions('users:roles')
   @HttpCode(HttpStatus.NO_CONTENT)
   async grantRole(@Param('id') id: string, @AuthBody(roleGrantBody) body: { role: string }, @Req() request: Request): Promise<void> {
-    await this.administration.grantRole(userIdOf(id), body.role, { actorId: actorOf(request) });
+    await this.administration.grantRole(userIdOf(id), body.role, { actorId: actorOf(request), request });
   }
 
   /** 204; 404 when the user does not hold it; 409 `LAST_ADMIN` for the last active holder of `users:roles`. */
@@ -71,8 +71,8 @@ export class AdminUsersController {
   @Delete('admin/users/:id/roles/:role')
   @Permissions('users:roles')
   @HttpCode(HttpStatus.NO_CONTENT)
-  revokeRole(@Param('id') id: string, @Param('role') role: string): Promise<void> {
-    return this.administration.revokeRole(userIdOf(id), role);
+  revokeRole(@Param('id') id: string, @Param('role') role: string, @Req() request: Request): Promise<void> {
+    return this.administration.revokeRole(userIdOf(id), role, { actorId: actorOf(request), request });
   }
 
   /** 204: `is_active` false, every credential of the user ended; `svc.user.deactivated` with the administrator and the reason. */

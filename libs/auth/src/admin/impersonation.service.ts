@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
@@ -37,6 +38,7 @@ export class Impersonation {
     private readonly serializer: UserSerializer,
     private readonly events: AuthEventPublisher,
     private readonly roles: RoleStore,
+    private readonly audit: AuditLog,
   ) {
     this.lifetimeSeconds = config.admin!.impersonationTtlSeconds;
   }
@@ -55,6 +57,7 @@ export class Impersonation {
       if (!target.isActive) throw new AuthError('USER_INACTIVE');
       // OWASP ASVS 5.0 V8.2.1: impersonation never reaches an account that holds the same power.
       if (this.mayImpersonate(await this.roles.list(manager, target.id))) throw new AuthError('PERMISSION_DENIED', { message: 'This user may impersonate others and cannot be impersonated' });
+      await this.audit.record(manager, { action: 'impersonation_started', userId: target.id, actorId, request });
       return this.completion.impersonate(manager, target, request, { actorId, lifetimeSeconds: this.lifetimeSeconds });
     });
     this.events.publishAfterResponse(request, AuthEvent.ImpersonationStarted, { user: this.serializer.serialize(staged.user), actorId });
@@ -72,7 +75,10 @@ export class Impersonation {
     if (actorId === undefined) throw new AuthError('NOT_IMPERSONATING');
     const credentialId = principal.sessionId ?? principal.familyId!;
     const userId = principal.user.id;
-    await this.unitOfWork.transaction((manager) => this.devices.revokeOfUser(manager, userId, credentialId));
+    await this.unitOfWork.transaction(async (manager) => {
+      await this.devices.revokeOfUser(manager, userId, credentialId);
+      await this.audit.record(manager, { action: 'impersonation_stopped', userId, actorId, request });
+    });
     this.issuer.clearCookie(response);
     this.events.publishAfterResponse(request, AuthEvent.ImpersonationStopped, { userId, actorId });
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import type { SvcUser } from '../entities/user.entity.js';
@@ -42,16 +43,17 @@ export class UserAdministration {
     private readonly events: AuthEventPublisher,
     private readonly roles: RoleStore,
     private readonly moduleRef: ModuleRef,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Grants a role of the policy (400 `ROLE_UNKNOWN`); a role held already changes nothing. 404 for an unknown user. */
   async grantRole(userId: string, role: string, action: AdminAction = {}): Promise<boolean> {
-    return this.unitOfWork.transaction((manager) => this.roles.grant(manager, userId, role, action.actorId ?? null));
+    return this.unitOfWork.transaction((manager) => this.roles.grant(manager, userId, role, action.actorId ?? null, action.request));
   }
 
   /** Revokes a role the user holds (else 404); 409 `LAST_ADMIN` for the last active holder of `users:roles`. */
-  async revokeRole(userId: string, role: string): Promise<void> {
-    await this.unitOfWork.transaction((manager) => this.roles.revoke(manager, userId, role));
+  async revokeRole(userId: string, role: string, action: AdminAction = {}): Promise<void> {
+    await this.unitOfWork.transaction((manager) => this.roles.revoke(manager, userId, role, action));
   }
 
   /**
@@ -68,6 +70,7 @@ export class UserAdministration {
       await this.users.deactivate(manager, user.id);
       // OWASP ASVS 5.0 V7.4.2: a deactivated account's sessions end, so activating it later brings none back.
       await this.revoker.revokeAllOfUser(manager, user.id);
+      await this.audit.record(manager, { action: 'user_deactivated', userId: user.id, actorId: action.actorId, request: action.request, details: action.reason ? { reason: action.reason } : undefined });
       return this.users.loadRoles(manager, user);
     });
     if (changed) await this.events.publish(action.request, AuthEvent.UserDeactivated, { user: this.serializer.serialize(changed), actorId: action.actorId ?? null, reason: action.reason ?? null });
@@ -78,7 +81,9 @@ export class UserAdministration {
   async activate(userId: string, action: AdminAction = {}): Promise<boolean> {
     const changed = await this.unitOfWork.transaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
-      return (await this.users.activate(manager, user.id)) ? this.users.loadRoles(manager, user) : null;
+      if (!(await this.users.activate(manager, user.id))) return null;
+      await this.audit.record(manager, { action: 'user_activated', userId: user.id, actorId: action.actorId, request: action.request });
+      return this.users.loadRoles(manager, user);
     });
     if (changed) await this.events.publish(action.request, AuthEvent.UserActivated, { user: this.serializer.serialize(changed), actorId: action.actorId ?? null });
     return changed !== null;
@@ -116,6 +121,8 @@ export class UserAdministration {
         }
       }
       await this.users.delete(manager, user.id);
+      // The entry outlives the account: its id stays a plain value (docs/decisions/0029-activity-log.md). One's own deletion has no other actor.
+      await this.audit.record(manager, { action: 'account_deleted', userId: user.id, actorId: action.actorId === user.id ? null : action.actorId, request: action.request });
       return user.id;
     });
     await this.events.publish(action.request, AuthEvent.UserDeleted, { userId: deleted, actorId: action.actorId ?? null });

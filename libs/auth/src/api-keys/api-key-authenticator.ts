@@ -45,7 +45,7 @@ export class ApiKeyAuthenticator {
     // The key acts with its scopes within its owner's current permissions (docs/decisions/0032-api-keys.md).
     if (policy) body.permissions = intersectPermissions(permissionsOfRoles(policy, rolesOf(found.user) ?? []), scopes);
     body.apiKey = { id: found.key.id, scopes: [...scopes] };
-    return { ...principalOfCredential(found.user, body, {}), apiKey: { id: found.key.id, scopes } };
+    return { ...principalOfCredential(found.user, body, { authTime: null }), apiKey: { id: found.key.id, scopes } };
   }
 
   private isUsable(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {

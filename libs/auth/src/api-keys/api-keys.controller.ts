@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, UseGua
 import type { Request } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { RequireFreshAuth } from '../credentials/require-fresh-auth.decorator.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
@@ -24,6 +25,8 @@ export class ApiKeysController {
   })
   @Post('api-keys')
   @RestrictedWhileImpersonating()
+  // Ending the account or adding a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+  @RequireFreshAuth()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.CREATED)

@@ -8,7 +8,9 @@ import type { ApiKey } from '../entities/api-key.entity.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
 import { AuthEvent, type ApiKeyFacts } from '../events/auth-events.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
+import { SecurityNotices } from '../notices/security-notices.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { rolesOf } from '../users/user-roles.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
@@ -40,6 +42,8 @@ export class ApiKeys {
     private readonly users: UserStore,
     private readonly serializer: UserSerializer,
     private readonly events: AuthEventPublisher,
+    private readonly notices: SecurityNotices,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -56,10 +60,12 @@ export class ApiKeys {
       if (!(await this.users.lockById(manager, user.id))) throw new AuthError('UNAUTHENTICATED');
       if ((await this.store.countLive(manager, user.id, createdAt)) >= this.config.apiKeys!.maxPerUser) throw new AuthError('API_KEY_LIMIT');
       const row = await this.store.insert(manager, user.id, minted, { name: input.name, scopes, createdAt, expiresAt });
-      // The audit row and the security notice of a new key (`api_key_created`) belong here, in this transaction.
+      await this.audit.record(manager, { action: 'api_key_created', userId: user.id, request, details: { id: row.id, name: row.name } });
       return row;
     });
     this.events.publishAfterResponse(request, AuthEvent.ApiKeyCreated, { user: this.serializer.serialize(user), apiKey: factsOf(key) });
+    // OWASP ASVS 5.0 V6.3.7: a new way into the account is told to its owner.
+    this.notices.notify(request, user, 'api_key_created');
     return { ...factsOf(key), key: minted.key };
   }
 
@@ -75,7 +81,7 @@ export class ApiKeys {
       const found = await this.store.findOwned(manager, user.id, id);
       if (!found) throw new AuthError('NOT_FOUND', { message: 'No such API key' });
       await this.store.revoke(manager, found, this.clock.now());
-      // The audit row of a revocation (`api_key_revoked`) belongs here, in this transaction.
+      await this.audit.record(manager, { action: 'api_key_revoked', userId: user.id, request, details: { id: found.id, name: found.name } });
       return found;
     });
     this.events.publishAfterResponse(request, AuthEvent.ApiKeyRevoked, { user: this.serializer.serialize(user), apiKey: factsOf(key) });

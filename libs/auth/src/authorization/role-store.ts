@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { type EntityManager, In } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { rolesGranting } from '../config/authorization-policy.js';
@@ -26,6 +28,7 @@ export class RoleStore {
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly users: UserStore,
     private readonly changes: UserChanges,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The user's roles, sorted; 404 `NOT_FOUND` for no such user. */
@@ -38,7 +41,7 @@ export class RoleStore {
    * Grants a role the policy defines (else 400 `ROLE_UNKNOWN`); resolves to false when the user held
    * it already (nothing changes). `actorId`: who granted it, recorded as `granted_by`.
    */
-  async grant(manager: EntityManager, userId: string, role: string, actorId: string | null): Promise<boolean> {
+  async grant(manager: EntityManager, userId: string, role: string, actorId: string | null, request?: Request): Promise<boolean> {
     const policy = this.config.authorization;
     if (!policy || !Object.hasOwn(policy.roles, role)) throw new AuthError('ROLE_UNKNOWN', { message: 'The authorization policy defines no such role' });
     if (!(await this.users.lockById(manager, userId))) throw noSuchUser();
@@ -51,6 +54,7 @@ export class RoleStore {
       throw error;
     }
     await this.changes.userChanged(manager, userId);
+    await this.audit.record(manager, { action: 'role_granted', userId, actorId, request, details: { role } });
     return true;
   }
 
@@ -58,7 +62,7 @@ export class RoleStore {
    * Revokes a role the user holds (else 404 `NOT_FOUND`). The last active holder of `users:roles`
    * keeps it: 409 `LAST_ADMIN`, so that someone can always manage roles (OWASP ASVS 5.0 V8.2).
    */
-  async revoke(manager: EntityManager, userId: string, role: string): Promise<void> {
+  async revoke(manager: EntityManager, userId: string, role: string, by: { actorId?: string | null; request?: Request } = {}): Promise<void> {
     const user = await this.users.lockById(manager, userId);
     if (!user) throw noSuchUser();
     const held = await this.rolesOf(manager, userId);
@@ -66,6 +70,7 @@ export class RoleStore {
     await this.assertNotLastAdmin(manager, user, held.filter((other) => other !== role));
     await manager.delete(UserRole, { userId, role });
     await this.changes.userChanged(manager, userId);
+    await this.audit.record(manager, { action: 'role_revoked', userId, actorId: by.actorId ?? null, request: by.request, details: { role } });
   }
 
   /**

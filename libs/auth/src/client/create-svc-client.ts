@@ -5,7 +5,10 @@ import { bodyOf, type FetchFunction, HttpChannel } from './http-channel.js';
 import type { RefreshTokenStorage } from './token-keeper.js';
 import { browserWebAuthn, type WebAuthnCeremonies } from './webauthn-ceremonies.js';
 import type {
+  ActivityEntry,
   AdminUserDetails,
+  AuditPage,
+  AuditQuery,
   ApiKeyBody,
   CreatedApiKey,
   JwkSet,
@@ -139,6 +142,19 @@ export function createSvcClient(options: SvcClientOptions) {
       if (user) core.store.signedIn(user);
     },
 
+    /** POST /reauth/passkey/options, the device's ceremony, then POST /reauth/passkey: a fresh sign-in by one of the user's passkeys. */
+    async reauthWithPasskey(): Promise<void> {
+      const optionsJSON = await post<never>('/reauth/passkey/options');
+      const response = await webauthn.startAuthentication({ optionsJSON });
+      const answer = await core.answer({ method: 'POST', path: '/reauth/passkey', body: { response } });
+      const body = bodyOf<TokenBody | undefined>(answer);
+      if (core.keeper && body) await core.keeper.adopt(body);
+      const user = core.store.user();
+      if (user) core.store.signedIn(user);
+    },
+    /** GET /me/activity: the user's own activity log, newest first (`audit` on). */
+    activity: (limit?: number) => get<ActivityEntry[]>('/me/activity', { limit }),
+
     email: {
       // The link routes need no credential; one presented is the request's own, which the server keeps.
       verify: (token: string) => post('/verify-email', { token }),
@@ -171,6 +187,8 @@ export function createSvcClient(options: SvcClientOptions) {
       loginUrl: (method: ProviderMethod, provider: string, redirect?: string) => http.url(`/${method}/${segment(provider)}/login`, { redirect }),
       /** POST /{method}/{provider}/link: the provider's URL to send the browser to. */
       link: (method: ProviderMethod, provider: string, redirect?: string) => core.call<{ url: string }>({ method: 'POST', path: `/${method}/${segment(provider)}/link`, query: { redirect } }),
+      /** POST /{method}/{provider}/reauth: the provider's URL (prompt=login) to send the browser to, for a fresh sign-in there. */
+      reauth: (method: ProviderMethod, provider: string, redirect?: string) => core.call<{ url: string }>({ method: 'POST', path: `/${method}/${segment(provider)}/reauth`, query: { redirect } }),
       accounts: () => get<LoginMethods>('/accounts'),
       unlink: (method: ProviderMethod, provider: string) => remove(`/accounts/${method}/${segment(provider)}`),
     },
@@ -217,6 +235,8 @@ export function createSvcClient(options: SvcClientOptions) {
       revokeSessions: (id: string) => post(`/admin/users/${segment(id)}/revoke-sessions`),
       sendPasswordReset: (id: string) => post(`/admin/users/${segment(id)}/password-reset`),
       deleteUser: (id: string) => remove(`/admin/users/${segment(id)}`),
+      /** GET /admin/audit: the activity log of every user (`admin` + `audit`, permission `audit:read`). */
+      audit: (query: AuditQuery = {}) => get<AuditPage>('/admin/audit', { ...query }),
       /** POST /admin/users/{id}/impersonate: this client now holds the user's credential. */
       async impersonate(id: string): Promise<ClientUser> {
         const outcome = await signIn(`/admin/users/${segment(id)}/impersonate`, undefined, true);

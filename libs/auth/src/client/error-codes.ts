@@ -54,6 +54,7 @@ export const SERVER_ERROR_CODES = [
   'API_KEY_SCOPE_INVALID',
   'API_KEY_LIMIT',
   'API_KEY_NOT_ALLOWED',
+  'OAUTH_REAUTH_REFUSED',
   /** A route that needs a recent sign-in, reached with an old one: 403 with `methods`. */
   'REAUTH_REQUIRED',
 ] as const;

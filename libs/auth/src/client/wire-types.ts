@@ -68,6 +68,34 @@ export interface NewApiKey {
   expiresInDays?: number;
 }
 
+/** One entry of the user's own activity (GET /me/activity), newest first. */
+export interface ActivityEntry {
+  action: string;
+  at: string;
+  /** The network (IPv4 /24, IPv6 /48), or null. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** One entry of GET /admin/audit. */
+export interface AuditEntry extends ActivityEntry {
+  userId: string | null;
+  actorId: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  events: AuditEntry[];
+  nextCursor: string | null;
+}
+
+export interface AuditQuery {
+  userId?: string;
+  action?: string;
+  limit?: number;
+  cursor?: string;
+}
+
 /** GET /jwks (RFC 7517 §5): the public keys that verify the server's access tokens. */
 export interface JwkSet {
   keys: Array<Record<string, unknown> & { kid?: string; alg?: string; use?: string }>;

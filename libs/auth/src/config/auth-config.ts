@@ -121,6 +121,10 @@ export interface AuthConfig {
     readonly defaultRoles: readonly string[];
     readonly assignRoles?: (user: { readonly email: string; readonly emailVerified: boolean }) => readonly string[];
   };
+  /** Fresh sign-in (docs/guides/account-security.md): always present. */
+  readonly reauth: {
+    readonly maxAgeSeconds: number;
+  };
   /** Present when the `/admin` routes are on (docs/guides/administration.md). */
   readonly admin?: {
     readonly impersonationTtlSeconds: number;
@@ -139,6 +143,10 @@ export interface AuthConfig {
     /** The application's templates, by kind; a kind not here has svc's default. */
     readonly templates: Readonly<Partial<Record<MailKind, MailTemplate>>>;
     readonly links: { readonly account: string };
+  };
+  /** Present when the activity log is on (docs/guides/account-security.md). */
+  readonly audit?: {
+    readonly retentionDays: number;
   };
   readonly rateLimit?: {
     readonly windowSeconds: number;

@@ -192,6 +192,24 @@ export interface ApiKeysOptions {
   maxPerUser?: number;
 }
 
+/**
+ * Fresh sign-in (docs/guides/account-security.md, "Fresh sign-in"): how recent a real sign-in must
+ * be for the routes that add or remove a way in (and `@RequireFreshAuth()` routes). Always on.
+ */
+export interface ReauthOptions {
+  /** Seconds since the credential's last real sign-in within which it counts as fresh. @default 900 (1..86400) */
+  maxAgeSeconds?: number;
+}
+
+/**
+ * The activity log (docs/guides/account-security.md): every security-relevant change to an account
+ * written beside the change, `GET /me/activity`, and `GET /admin/audit` with the `admin` section.
+ */
+export interface AuditOptions {
+  /** Entries older than this many days are deleted by the purge (`AuthService.purgeExpired()`). @default 365 (1..3650) */
+  retentionDays?: number;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -372,6 +390,10 @@ export interface AuthOptions {
   apiKeys?: ApiKeysOptions;
   /** svc mails every message itself through this transport (docs/guides/account-security.md). @default unset: the application's observers send them */
   mail?: MailOptions;
+  /** Fresh sign-in before sensitive changes (docs/guides/account-security.md). @default { maxAgeSeconds: 900 }: always on */
+  reauth?: ReauthOptions;
+  /** The activity log and the `new_device` notice (docs/guides/account-security.md). @default unset: nothing written, no activity routes */
+  audit?: AuditOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

@@ -11,6 +11,8 @@ import { validatePasskeys } from './validate-passkeys.js';
 import { validateAdmin } from './validate-admin.js';
 import { validateApiKeys } from './validate-api-keys.js';
 import { validateMail } from './validate-mail.js';
+import { validateReauth } from './validate-reauth.js';
+import { validateAudit } from './validate-audit.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
@@ -106,6 +108,8 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     admin: validateAdmin(options.admin, options.authorization !== undefined, keySource),
     apiKeys: validateApiKeys(options.apiKeys),
     mail: validateMail(options.mail, callbacks.baseUrl),
+    reauth: validateReauth(options.reauth),
+    audit: validateAudit(options.audit),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -4,6 +4,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { CredentialResolver } from './credential-resolver.js';
 import { Public } from './auth-access.decorators.js';
 import { AuthGlobalGuard } from './auth-global.guard.js';
+import type { FreshSignIn } from './fresh-sign-in.js';
 
 class Handlers {
   closed(): void {}
@@ -13,6 +14,8 @@ class Handlers {
 
 /** A resolver that would let anything in: the guard must refuse before it is asked. */
 const lenient: CredentialResolver = { resolve: async () => ({ user: { id: 'u', email: 'u@x.io' } }) } as unknown as CredentialResolver;
+/** No route here needs a fresh sign-in. */
+const noFreshness = { assertFreshFor: () => undefined } as unknown as FreshSignIn;
 
 function contextOf(type: string, handler: 'closed' | 'open'): ExecutionContextHost {
   const context = new ExecutionContextHost([{}, {}, {}], Handlers, Handlers.prototype[handler]);
@@ -21,7 +24,7 @@ function contextOf(type: string, handler: 'closed' | 'open'): ExecutionContextHo
 }
 
 describe('AuthGlobalGuard outside HTTP', () => {
-  const guard = new AuthGlobalGuard(lenient, new Reflector());
+  const guard = new AuthGlobalGuard(lenient, new Reflector(), noFreshness);
 
   it.each(['rpc', 'ws', 'graphql'])('refuses a %s handler it cannot authenticate', async (type) => {
     expect(await guard.canActivate(contextOf(type, 'closed'))).toBe(false);

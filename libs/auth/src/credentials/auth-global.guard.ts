@@ -6,6 +6,7 @@ import { AuthError } from '../errors/auth.error.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from './auth-access.decorators.js';
 import { attachPrincipal, detachPrincipal } from './current-user.guard.js';
+import { FreshSignIn } from './fresh-sign-in.js';
 import { assertNotRestrictedForImpersonation } from './impersonation-restriction.js';
 
 /**
@@ -20,6 +21,7 @@ export class AuthGlobalGuard implements CanActivate {
   constructor(
     @Inject(CREDENTIAL_RESOLVER) private readonly resolver: CredentialResolver,
     private readonly reflector: Reflector,
+    private readonly freshSignIn: FreshSignIn,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -45,6 +47,8 @@ export class AuthGlobalGuard implements CanActivate {
       return true;
     }
     assertNotRestrictedForImpersonation(context, principal);
+    const refusal = this.freshSignIn.assertFreshFor(context, principal);
+    if (refusal) await refusal;
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { CredentialDevices } from './credential-devices.js';
 import type { CredentialIssuer } from './credential-issuer.js';
+import type { CredentialReauthentication } from './credential-reauthentication.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import type { CredentialRevoker } from './credential-revoker.js';
 
@@ -13,4 +14,6 @@ export interface CredentialParts {
   resolver: Type<CredentialResolver>;
   revoker: Type<CredentialRevoker>;
   devices: Type<CredentialDevices>;
+  /** How a re-authentication renews the credential's sign-in (docs/decisions/0028-fresh-sign-in.md). */
+  reauthentication: Type<CredentialReauthentication>;
 }

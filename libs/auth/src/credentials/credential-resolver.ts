@@ -15,6 +15,11 @@ export interface Principal {
   impersonatedBy?: string;
   /** The API key that authenticated the request (docs/guides/machine-access.md): its permissions are the owner's within its scopes. */
   apiKey?: { id: string; scopes: readonly string[] };
+  /**
+   * The credential's last real sign-in (docs/decisions/0028-fresh-sign-in.md): the session row's, or
+   * the access token's `auth_time`. Null when unknown: never fresh.
+   */
+  authTime: Date | null;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface CredentialResolver {
  * The principal of a credential, with `impersonatedBy` in its body too when an administrator holds
  * it, so `/me` and `request.user` say so (docs/guides/administration.md).
  */
-export function principalOfCredential(user: SvcUser, body: UserBody, credential: { sessionId?: string; familyId?: string; impersonatedBy?: string | null }): Principal {
+export function principalOfCredential(user: SvcUser, body: UserBody, credential: { sessionId?: string; familyId?: string; impersonatedBy?: string | null; authTime: Date | null }): Principal {
   const { impersonatedBy, ...held } = credential;
   if (impersonatedBy === null || impersonatedBy === undefined) return { user, body, ...held };
   return { user, body: { ...body, impersonatedBy }, ...held, impersonatedBy };

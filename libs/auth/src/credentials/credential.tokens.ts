@@ -6,3 +6,5 @@ export const CREDENTIAL_RESOLVER = Symbol('svc:CREDENTIAL_RESOLVER');
 export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
 /** Injection token of the credential's `CredentialDevices` (GET and DELETE /sessions). */
 export const CREDENTIAL_DEVICES = Symbol('svc:CREDENTIAL_DEVICES');
+/** Injection token of the credential's `CredentialReauthentication` (POST /reauth and the other re-authentications). */
+export const CREDENTIAL_REAUTHENTICATION = Symbol('svc:CREDENTIAL_REAUTHENTICATION');

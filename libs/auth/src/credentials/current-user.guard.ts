@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import type { Request, Response } from 'express';
 import { CREDENTIAL_RESOLVER } from './credential.tokens.js';
 import type { CredentialResolver, Principal } from './credential-resolver.js';
+import { FreshSignIn } from './fresh-sign-in.js';
 import { assertNotRestrictedForImpersonation } from './impersonation-restriction.js';
 
 const PRINCIPAL = Symbol('svc:principal');
@@ -13,21 +14,33 @@ const PRINCIPAL = Symbol('svc:principal');
  */
 @Injectable()
 export class CurrentUserGuard implements CanActivate {
-  constructor(@Inject(CREDENTIAL_RESOLVER) private readonly resolver: CredentialResolver) {}
+  constructor(
+    @Inject(CREDENTIAL_RESOLVER) private readonly resolver: CredentialResolver,
+    private readonly freshSignIn: FreshSignIn,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     // The global guard may have resolved this request already: one lookup per request.
     if (!principalOf(request)) attachPrincipal(request, await this.resolver.resolve(request, http.getResponse<Response>()));
-    assertNotRestrictedForImpersonation(context, principalOf(request)!);
+    const principal = principalOf(request)!;
+    // An impersonation is refused before the age of its sign-in is looked at (docs/guides/account-security.md).
+    assertNotRestrictedForImpersonation(context, principal);
+    const refusal = this.freshSignIn.assertFreshFor(context, principal);
+    if (refusal) await refusal;
     return true;
   }
 }
 
-/** Records who the request is: the principal for `@CurrentUser('row')`, the user body on `request.user`. */
+/**
+ * Records who the request is: the principal for `@CurrentUser('row')`, the user body on `request.user`.
+ * `request.user.authTime` is the credential's last real sign-in (a `Date`, or null when unknown;
+ * docs/guides/account-security.md), not enumerable: no body that returns `request.user` shows it.
+ */
 export function attachPrincipal(request: Request, principal: Principal): void {
   (request as unknown as Record<symbol, Principal>)[PRINCIPAL] = principal;
+  Object.defineProperty(principal.body, 'authTime', { value: principal.authTime, enumerable: false, configurable: true, writable: false });
   (request as Request & { user?: unknown }).user = principal.body;
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import { CREDENTIAL_REVOKER } from '../credentials/credential.tokens.js';
 import type { Clock } from '../config/clock.js';
@@ -41,6 +42,7 @@ export class EmailChange {
     private readonly hasher: PasswordCheck,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -94,6 +96,7 @@ export class EmailChange {
       await this.tokens.discardUnusedOfUser(manager, user.id);
       await this.resetTokens.discardUnusedOfUser(manager, user.id);
       await this.revoker.revokeAllOfUserExcept(manager, user.id, usable.requestedBy);
+      await this.audit.record(manager, { action: 'email_changed', userId: user.id, request, details: { from: user.email, to: newEmail } });
       return user.email;
     });
     this.events.publishAfterResponse(request, AuthEvent.EmailChanged, { userId: usable.userId, from, to: newEmail, at });

@@ -12,6 +12,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { HookRunner } from '../hooks/hook-runner.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
 import { SecurityNotices } from '../notices/security-notices.js';
 import { UserStore } from '../users/user-store.js';
@@ -45,6 +46,7 @@ export class EmailVerification {
     private readonly reclaim: AccountReclaim,
     @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
     private readonly notices: SecurityNotices,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Whether a password login of this user is refused until the email is verified. */
@@ -92,7 +94,9 @@ export class EmailVerification {
       if (!(await this.tokens.consume(manager, usable.id))) throw new AuthError('VERIFICATION_TOKEN_INVALID');
       await this.tokens.discardUnusedOfUser(manager, user.id, 'verify');
       const kept = own && own.user.id === user.id ? (own.sessionId ?? own.familyId ?? null) : null;
-      return this.reclaim.proveMailbox(manager, user, at, kept);
+      const reclaimed = await this.reclaim.proveMailbox(manager, user, at, kept);
+      await this.recordReclaimed(manager, request, reclaimed);
+      return reclaimed;
     });
     if (reclaimed) this.announceReclaimed(request, reclaimed, at);
   }
@@ -104,6 +108,14 @@ export class EmailVerification {
    */
   verifyByReset(manager: EntityManager, user: SvcUser, at: Date): Promise<{ user: SvcUser; removed: ReclaimedWaysIn } | null> {
     return this.reclaim.proveMailbox(manager, user, at, null);
+  }
+
+  /** In the proof's transaction: its activity entries, as its events say it (`email_verified` with verification on). */
+  async recordReclaimed(manager: EntityManager, request: Request, reclaimed: { user: SvcUser; removed: ReclaimedWaysIn } | null): Promise<void> {
+    if (!reclaimed) return;
+    const userId = reclaimed.user.id;
+    if (this.config.emailVerification) await this.audit.record(manager, { action: 'email_verified', userId, request });
+    await this.audit.record(manager, { action: 'account_reclaimed', userId, request, details: { ...reclaimed.removed } });
   }
 
   /** After the proof's transaction: `svc.email.verified` (verification on) and `svc.account.reclaimed`. */

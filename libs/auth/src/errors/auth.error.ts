@@ -19,7 +19,7 @@ export class AuthError extends HttpException {
 
   constructor(
     readonly code: AuthErrorCode,
-    options: { message?: string | string[]; status?: HttpStatus; cause?: unknown } = {},
+    options: { message?: string | string[]; status?: HttpStatus; cause?: unknown; details?: Readonly<Record<string, unknown>> } = {},
   ) {
     const [defaultStatus, defaultMessage] = AUTH_ERRORS[code];
     const status = options.status ?? defaultStatus;
@@ -29,6 +29,7 @@ export class AuthError extends HttpException {
       message: options.message ?? defaultMessage,
       code,
     };
-    super(body, status, { cause: options.cause });
+    // Fields a code documents beside the usual ones (REAUTH_REQUIRED's `methods`); never the four above.
+    super(options.details ? { ...options.details, ...body } : body, status, { cause: options.cause });
   }
 }

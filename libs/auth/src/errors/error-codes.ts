@@ -60,6 +60,10 @@ export const AUTH_ERRORS = {
   PASSKEY_INVALID: [HttpStatus.UNAUTHORIZED, 'Passkey could not be verified'],
   /** An administrator acting as the user reached a route that changes how the account is reached, or an /admin route. */
   IMPERSONATION_RESTRICTED: [HttpStatus.FORBIDDEN, 'Not allowed while impersonating a user'],
+  /** A route that needs a recent sign-in (fresh sign-in), with an older one; the body lists the `methods` that re-authenticate. */
+  REAUTH_REQUIRED: [HttpStatus.FORBIDDEN, 'Confirm it is you: sign in again'],
+  /** A provider re-authentication's callback: an identity not linked to the signed-in user, or (OIDC) an `auth_time` older than the request. */
+  OAUTH_REAUTH_REFUSED: [HttpStatus.FORBIDDEN, 'The provider did not confirm it is you'],
   /** POST /admin/impersonation/stop with a credential that is the user's own. */
   NOT_IMPERSONATING: [HttpStatus.CONFLICT, 'This credential is not an impersonation'],
   CSRF_REJECTED: [HttpStatus.FORBIDDEN, 'Cross-site request refused'],

@@ -8,6 +8,7 @@ import type { CredentialIssuer, Impersonation } from '../credentials/credential-
 import type { SvcUser } from '../entities/user.entity.js';
 import type { LoginProof, SecondFactorGate } from './login-parts.js';
 import { UserStore } from '../users/user-store.js';
+import { LoginActivity } from '../audit-log/login-activity.js';
 
 /** What a login method's transaction staged: a credential to deliver once it has committed, or a second factor's challenge. */
 export type StagedLogin = { outcome: 'signed-in'; login: LoginResult } | { outcome: 'second-factor'; user: SvcUser; challenge: unknown };
@@ -35,6 +36,7 @@ export class LoginCompletion {
     @Inject(SECOND_FACTOR_GATE) private readonly secondFactor: SecondFactorGate,
     private readonly delivery: CredentialDelivery,
     private readonly users: UserStore,
+    private readonly activity: LoginActivity,
   ) {}
 
   /** In the login's transaction, with the user's row as it now stands. */
@@ -53,6 +55,9 @@ export class LoginCompletion {
   async signIn(manager: EntityManager, user: SvcUser, request: Request, proof: LoginProof | { method: 'passkey' }): Promise<Extract<StagedLogin, { outcome: 'signed-in' }>> {
     // The login's body and event carry the roles as this transaction reads them (docs/guides/roles-and-permissions.md).
     const signedIn = await this.users.loadRoles(manager, user);
+    // Before the credential: a login whose credential cannot be stored leaves no entry.
+    const provider = 'provider' in proof ? proof.provider : undefined;
+    await this.activity.record(manager, signedIn, request, provider === undefined ? { method: proof.method } : { method: proof.method, provider });
     return { outcome: 'signed-in', login: { user: signedIn, credential: await this.issuer.issue(manager, signedIn, request), ...proof } };
   }
 

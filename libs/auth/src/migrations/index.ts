@@ -10,10 +10,14 @@ import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
 import { SvcUserRoles1764000000700 } from './1764000000700-svc-user-roles.js';
 import { SvcAdministration1764000000800 } from './1764000000800-svc-administration.js';
 import { SvcApiKeys1764000001100 } from './1764000001100-svc-api-keys.js';
+import { SvcAuthTime1764000000900 } from './1764000000900-svc-auth-time.js';
+import { SvcAuditEvents1764000001000 } from './1764000001000-svc-audit-events.js';
 
 export {
   SvcAdministration1764000000800,
   SvcApiKeys1764000001100,
+  SvcAuditEvents1764000001000,
+  SvcAuthTime1764000000900,
   SvcEmailLifecycle1764000000300,
   SvcEmailSkeleton1764000000200,
   SvcInitialSchema1763700000000,
@@ -39,5 +43,7 @@ export const authMigrations = [
   SvcPasskeys1764000000600,
   SvcUserRoles1764000000700,
   SvcAdministration1764000000800,
+  SvcAuthTime1764000000900,
+  SvcAuditEvents1764000001000,
   SvcApiKeys1764000001100,
 ];

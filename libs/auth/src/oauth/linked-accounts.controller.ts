@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { RequireFreshAuth } from '../credentials/require-fresh-auth.decorator.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UserSerializer } from '../users/user-serializer.service.js';
@@ -38,9 +39,11 @@ export class LinkedAccountsController {
   })
   @Delete('accounts/:method/:provider')
   @RestrictedWhileImpersonating()
+  // Removing a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+  @RequireFreshAuth()
   @HttpCode(HttpStatus.NO_CONTENT)
   async unlink(@Param('method') method: string, @Param('provider') provider: string, @Req() request: Request): Promise<void> {
-    const user = await this.accounts.unlink(principalOf(request)!.user.id, method, provider);
+    const user = await this.accounts.unlink(principalOf(request)!.user.id, method, provider, request);
     this.events.publishAfterResponse(request, AuthEvent.AccountUnlinked, { user: this.serializer.serialize(user), method: method as OAuthMethod, provider });
   }
 }

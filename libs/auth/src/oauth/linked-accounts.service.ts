@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import type { OAuthMethod } from '../config/login-methods.js';
@@ -32,6 +34,7 @@ export class LinkedAccounts {
     private readonly unitOfWork: UnitOfWork,
     private readonly waysIn: WaysIn,
     private readonly accounts: OAuthAccountStore,
+    private readonly audit: AuditLog,
   ) {
     const named = (method: OAuthMethod) => (config[method]?.providers ?? []).map((provider) => [provider.name, method] as const);
     this.methodOfProvider = new Map([...named('oauth2'), ...named('oidc')]);
@@ -52,7 +55,7 @@ export class LinkedAccounts {
    * LAST_LOGIN_METHOD when it is the user's only way in (counted by `WaysIn`, under the user's row
    * lock, so that two concurrent removals cannot each leave the other as the last way in and both succeed).
    */
-  unlink(userId: string, method: string, provider: string): Promise<SvcUser> {
+  unlink(userId: string, method: string, provider: string, request?: Request): Promise<SvcUser> {
     if (this.methodOfProvider.get(provider) !== method) return Promise.reject(new AuthError('NOT_FOUND', { message: NO_SUCH_IDENTITY }));
     return this.unitOfWork.transaction(async (manager) => {
       const locked = await this.waysIn.lockAndCount(manager, userId);
@@ -61,6 +64,7 @@ export class LinkedAccounts {
       if (!identities.some((account) => account.provider === provider)) throw new AuthError('NOT_FOUND', { message: NO_SUCH_IDENTITY });
       if (locked.count <= 1) throw new AuthError('LAST_LOGIN_METHOD');
       await this.accounts.unlink(manager, userId, provider);
+      await this.audit.record(manager, { action: 'identity_unlinked', userId, request, details: { method, provider } });
       return locked.user;
     });
   }

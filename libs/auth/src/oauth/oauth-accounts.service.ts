@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { SvcUser } from '../entities/user.entity.js';
@@ -34,6 +35,7 @@ export class OAuthAccounts {
     private readonly completion: LoginCompletion,
     @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly mailbox: UnprovenMailbox,
+    private readonly audit: AuditLog,
   ) {}
 
   /** `columns`: the application's columns of a user this login creates (already checked by the signup rules). */
@@ -60,17 +62,17 @@ export class OAuthAccounts {
    * user already has one at (409 OAUTH_PROVIDER_ALREADY_LINKED). True when a link was written,
    * false when this very identity was linked to the user already.
    */
-  async link(info: OAuthUserInfo, linking: SvcUser): Promise<{ user: SvcUser; linked: boolean }> {
+  async link(info: OAuthUserInfo, linking: SvcUser, request?: Request): Promise<{ user: SvcUser; linked: boolean }> {
     try {
-      return await this.unitOfWork.transaction((manager) => this.linkIn(manager, info, linking));
+      return await this.unitOfWork.transaction((manager) => this.linkIn(manager, info, linking, request));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A concurrent login or link wrote this identity first: decide against what it wrote.
-      return this.unitOfWork.transaction((manager) => this.linkIn(manager, info, linking));
+      return this.unitOfWork.transaction((manager) => this.linkIn(manager, info, linking, request));
     }
   }
 
-  private async linkIn(manager: EntityManager, info: OAuthUserInfo, linking: SvcUser): Promise<{ user: SvcUser; linked: boolean }> {
+  private async linkIn(manager: EntityManager, info: OAuthUserInfo, linking: SvcUser, request: Request | undefined): Promise<{ user: SvcUser; linked: boolean }> {
     const userId = linking.id;
     // The user's row first, as every change of a user's ways in locks it: one unlink and one link never interleave.
     const user = await this.users.lockById(manager, userId);
@@ -85,6 +87,7 @@ export class OAuthAccounts {
     if ((await this.accounts.findOfUser(manager, userId)).some((account) => account.provider === info.provider)) throw new AuthError('OAUTH_PROVIDER_ALREADY_LINKED');
     const email = info.email === null ? null : normalizeEmail(info.email);
     await this.accounts.link(manager, { provider: info.provider, providerUserId: info.providerUserId, userId, email, createdAt: this.clock.now() });
+    await this.audit.record(manager, { action: 'identity_linked', userId, request, details: { provider: info.provider } });
     return { user, linked: true };
   }
 

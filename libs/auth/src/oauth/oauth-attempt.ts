@@ -12,4 +12,9 @@ export interface OAuthAttempt {
   redirect: string;
   /** A link flow: the signed-in user who started it, and who alone may finish it (docs/guides/linking.md). */
   linkUserId?: string;
+  /**
+   * A re-authentication (docs/guides/account-security.md, "Fresh sign-in"): the signed-in user who
+   * started it, and when (epoch seconds): an OpenID Connect `auth_time` older than that is refused.
+   */
+  reauth?: { userId: string; requestedAt: number };
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
-import { SVC_LOGGER } from '../config/auth.constants.js';
+import { AUTH_CLOCK, SVC_LOGGER } from '../config/auth.constants.js';
+import type { Clock } from '../config/clock.js';
 import { CREDENTIAL_RESOLVER } from '../credentials/credential.tokens.js';
 import { safeRedirectPath } from '../config/safe-redirect.js';
 import type { CredentialResolver, Principal } from '../credentials/credential-resolver.js';
@@ -16,13 +17,15 @@ import type { OAuthProviderClient, ProviderIdentity } from './oauth-provider-cli
 import { OAuthStateCookie } from './oauth-state-cookie.js';
 import { OAuthStateTokens } from './oauth-state-tokens.js';
 import { OAuthUsedStates } from './oauth-used-states.js';
+import { OAuthReauthentication } from './oauth-reauthentication.js';
 import { checkedUserInfo } from './oauth-user-info.js';
 import { ProfileColumns } from './profile-columns.js';
 
 /** A finished callback: a login to deliver, or a link made; where the browser goes; what the provider said. */
 export type OAuthCallbackResult =
   | { kind: 'login'; login: StagedLogin; redirect: string; identity: ProviderIdentity }
-  | { kind: 'link'; user: SvcUser; linked: boolean; redirect: string; identity: ProviderIdentity };
+  | { kind: 'link'; user: SvcUser; linked: boolean; redirect: string; identity: ProviderIdentity }
+  | { kind: 'reauth'; redirect: string };
 
 /**
  * The OAuth core, shared by the oauth2 and oidc login methods: the authorization request (state,
@@ -42,13 +45,16 @@ export class OAuthLogin {
     private readonly accounts: OAuthAccounts,
     private readonly profileColumns: ProfileColumns,
     @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
+    @Inject(AUTH_CLOCK) private readonly clock: Clock,
+    private readonly reauthentication: OAuthReauthentication,
   ) {}
 
   /**
-   * Starts a login, or with `linking` a link flow of that signed-in user: sets the state cookie and
-   * returns the provider's authorization URL.
+   * Starts a login, or with `linking` a link flow of that signed-in user, or with `reauthenticating`
+   * a re-authentication of that signed-in user (docs/guides/account-security.md): sets the state
+   * cookie and returns the provider's authorization URL.
    */
-  async start(provider: OAuthProviderClient | undefined, redirectParameter: unknown, response: Response, linking?: Principal): Promise<URL> {
+  async start(provider: OAuthProviderClient | undefined, redirectParameter: unknown, response: Response, linking?: Principal, reauthenticating?: Principal): Promise<URL> {
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
     const redirect = redirectParameter === undefined ? provider.section.postLoginRedirect : safeRedirectPath(redirectParameter);
     if (redirect === null) throw new AuthError('INVALID_REDIRECT');
@@ -61,11 +67,13 @@ export class OAuthLogin {
       nonce: provider.usesNonce ? client.randomNonce() : undefined,
       redirect,
       linkUserId: linking?.user.id,
+      ...(reauthenticating ? { reauth: { userId: reauthenticating.user.id, requestedAt: Math.floor(this.clock.now().getTime() / 1000) } } : {}),
     };
     const url = await provider.authorizationUrl({
       state: attempt.state,
       codeChallenge: codeVerifier && (await client.calculatePKCECodeChallenge(codeVerifier)),
       nonce: attempt.nonce,
+      reauthenticate: reauthenticating !== undefined,
     });
     this.stateCookie.set(response, await this.stateTokens.mint(provider, attempt), provider.section);
     return url;
@@ -77,6 +85,7 @@ export class OAuthLogin {
     this.stateCookie.clear(response);
     if (!provider) throw new AuthError('OAUTH_PROVIDER_UNKNOWN');
     const { attempt, code } = await this.checkedResponse(provider, token, request);
+    if (attempt.reauth) return this.finishReauthentication(provider, attempt, code, request);
     const linking = attempt.linkUserId === undefined ? undefined : await this.linkingUser(attempt.linkUserId, request);
     // RFC 9700 §2.1, §4.7.1: a one-time-use state. Clearing the cookie stops its browser only; a
     // copy of cookie and callback URL, replayed on any instance, meets the used state.
@@ -84,10 +93,19 @@ export class OAuthLogin {
     const identity = await provider.identify(code, attempt);
     const userInfo = await this.hookedUserInfo(provider, identity, linking, request);
     const redirect = attempt.redirect;
-    if (linking) return { kind: 'link', ...(await this.accounts.link(userInfo, linking.user)), redirect, identity: { ...identity, userInfo } };
+    if (linking) return { kind: 'link', ...(await this.accounts.link(userInfo, linking.user, request)), redirect, identity: { ...identity, userInfo } };
     const columns = await this.profileColumns.of(provider, { ...identity, userInfo });
     const login = await this.accounts.resolveAndIssue(provider.method, userInfo, columns, request);
     return { kind: 'login', login, redirect, identity: { ...identity, userInfo } };
+  }
+
+  /** A re-authentication: finished by the browser of the user who started it, with an identity linked to that user. */
+  private async finishReauthentication(provider: OAuthProviderClient, attempt: OAuthAttempt & { expiresAt: Date }, code: string, request: Request): Promise<OAuthCallbackResult> {
+    const holder = await this.linkingUser(attempt.reauth!.userId, request);
+    if (!(await this.usedStates.consume(attempt.state, attempt.expiresAt))) throw new AuthError('OAUTH_STATE_INVALID', { message: 'OAuth state already used' });
+    const identity = await provider.identify(code, attempt);
+    await this.reauthentication.confirm(provider, identity, attempt.reauth!, holder);
+    return { kind: 'reauth', redirect: attempt.redirect };
   }
 
   /**

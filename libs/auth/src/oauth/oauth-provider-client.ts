@@ -9,6 +9,8 @@ export interface AuthorizationRequest {
   /** RFC 7636 S256 challenge, when the provider uses PKCE. */
   codeChallenge?: string;
   nonce?: string;
+  /** A re-authentication: the provider must sign the user in again (OIDC Core §3.1.2.1 `prompt=login`; `max_age=0` for OIDC). */
+  reauthenticate?: boolean;
 }
 
 /** The parameters of `request` in an authorization URL: state, the PKCE challenge (RFC 7636 §4.3), the nonce. */
@@ -16,6 +18,11 @@ export function authorizationParameters(request: AuthorizationRequest): Record<s
   const parameters: Record<string, string> = { state: request.state };
   if (request.codeChallenge) Object.assign(parameters, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
   if (request.nonce) parameters.nonce = request.nonce;
+  if (request.reauthenticate) {
+    // OIDC Core §3.1.2.1: prompt=login asks for a new sign-in; max_age=0 makes the id_token carry auth_time (OIDC Core §2).
+    parameters.prompt = 'login';
+    if (request.nonce) parameters.max_age = '0';
+  }
   return parameters;
 }
 

@@ -15,6 +15,8 @@ interface StateClaims {
   nce?: string;
   rdr: string;
   lnk?: string;
+  rau?: string;
+  rat?: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export class OAuthStateTokens {
 
   mint(provider: OAuthProviderClient, attempt: OAuthAttempt): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const claims: StateClaims = { prv: attempt.provider, sta: attempt.state, cv: attempt.codeVerifier, nce: attempt.nonce, rdr: attempt.redirect, lnk: attempt.linkUserId };
+    const claims: StateClaims = { prv: attempt.provider, sta: attempt.state, cv: attempt.codeVerifier, nce: attempt.nonce, rdr: attempt.redirect, lnk: attempt.linkUserId, rau: attempt.reauth?.userId, rat: attempt.reauth?.requestedAt };
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: STATE_TYPE })
       .setIssuedAt(now)
@@ -52,9 +54,11 @@ export class OAuthStateTokens {
     } catch {
       return null;
     }
-    const { prv, sta, cv, nce, rdr, lnk, exp } = payload;
+    const { prv, sta, cv, nce, rdr, lnk, rau, rat, exp } = payload;
     if (prv !== provider.name || typeof sta !== 'string' || typeof rdr !== 'string' || typeof exp !== 'number') return null;
-    if ([cv, nce, lnk].some((claim) => claim !== undefined && typeof claim !== 'string')) return null;
+    if ([cv, nce, lnk, rau].some((claim) => claim !== undefined && typeof claim !== 'string')) return null;
+    // A re-authentication names its user and its time together, or neither; never with a link.
+    if ((rau === undefined) !== (rat === undefined) || (rat !== undefined && typeof rat !== 'number') || (rau !== undefined && lnk !== undefined)) return null;
     return {
       provider: prv,
       state: sta,
@@ -62,6 +66,7 @@ export class OAuthStateTokens {
       nonce: nce as string | undefined,
       redirect: rdr,
       linkUserId: lnk as string | undefined,
+      ...(rau === undefined ? {} : { reauth: { userId: rau as string, requestedAt: rat as number } }),
       expiresAt: new Date(exp * 1000),
     };
   }

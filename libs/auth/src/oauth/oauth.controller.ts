@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { OAuthMethod } from '../config/login-methods.js';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { RequireFreshAuth } from '../credentials/require-fresh-auth.decorator.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { emptyBody } from '../http/auth-body-schema.js';
@@ -71,6 +72,8 @@ export function oauthController(routes: OAuthRoutes): Type {
     }))
     @Post(`${routes.method}/:provider/link`)
     @RestrictedWhileImpersonating()
+    // Adding a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+    @RequireFreshAuth()
     @AuthRateLimit()
     @UseGuards(CurrentUserGuard)
     @HttpCode(HttpStatus.OK)
@@ -84,6 +87,29 @@ export function oauthController(routes: OAuthRoutes): Type {
       const principal = principalOf(request)!;
       this.mailbox.refuseNewWayIn(principal.user);
       const url = await this.oauth.start(this.providers.get(name), redirect, response, principal);
+      return { url: url.href };
+    }
+
+    /** 200 `{ url }` of the provider for the signed-in user to confirm it is them with a linked identity (docs/guides/account-security.md). */
+    @SvcRoute((config) => ({
+      summary: 'Confirm it is you at the provider, with an identity linked to the signed-in user: the provider\'s URL to open (prompt=login)',
+      success: { description: 'The authorization URL; the state cookie is set', body: 'linkUrl' },
+      pathParameters: { provider: providerNamesOf(config, routes.method) },
+      errors: ['OAUTH_PROVIDER_UNKNOWN', 'INVALID_REDIRECT', 'OAUTH_PROVIDER_UNAVAILABLE'],
+    }))
+    @Post(`${routes.method}/:provider/reauth`)
+    @RestrictedWhileImpersonating()
+    @AuthRateLimit({ perUser: true })
+    @UseGuards(CurrentUserGuard)
+    @HttpCode(HttpStatus.OK)
+    async reauth(
+      @Param('provider') name: string,
+      @Query('redirect') redirect: unknown,
+      @AuthBody(emptyBody) _body: object,
+      @Req() request: Request,
+      @Res({ passthrough: true }) response: Response,
+    ): Promise<{ url: string }> {
+      const url = await this.oauth.start(this.providers.get(name), redirect, response, undefined, principalOf(request)!);
       return { url: url.href };
     }
 
@@ -110,6 +136,7 @@ export function oauthController(routes: OAuthRoutes): Type {
         'OAUTH_ACCOUNT_ORPHANED',
         'OAUTH_ACCOUNT_LINKED_ELSEWHERE',
         'OAUTH_PROVIDER_ALREADY_LINKED',
+        'OAUTH_REAUTH_REFUSED',
         ...newWayInRefusals(config),
         'USER_INACTIVE',
         // beforeOAuthLogin runs in the service.
@@ -122,6 +149,7 @@ export function oauthController(routes: OAuthRoutes): Type {
     @UseFilters(OAuthCallbackErrorFilter)
     async callback(@Param('provider') name: string, @Req() request: Request, @Res() response: Response): Promise<void> {
       const result = await this.oauth.finish(this.providers.get(name), request, response);
+      if (result.kind === 'reauth') return response.redirect(302, result.redirect);
       if (result.kind === 'link') {
         response.redirect(302, result.redirect);
         if (result.linked) {

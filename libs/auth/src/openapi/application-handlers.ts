@@ -3,6 +3,7 @@ import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/
 import type { ModulesContainer } from '@nestjs/core';
 import { OPTIONAL_AUTH_ROUTE, PUBLIC_ROUTE } from '../credentials/auth-access.decorators.js';
 import { CurrentUserGuard } from '../credentials/current-user.guard.js';
+import { freshAuthOf } from '../credentials/fresh-sign-in.js';
 import { VerifiedEmailGuard } from '../credentials/verified-email.guard.js';
 import { REQUIRED_PERMISSIONS, REQUIRED_ROLES } from '../authorization/authorization.constants.js';
 import { AuthorizationGuard } from '../authorization/authorization.guard.js';
@@ -24,6 +25,8 @@ export interface ApplicationHandler {
   roles: string[];
   /** `@Permissions(...)` of the controller and the method (all of them). */
   permissions: string[];
+  /** `@RequireFreshAuth()`: the route's own age in seconds, or null for `reauth.maxAgeSeconds`; absent without it. */
+  freshAuth?: number | null;
 }
 
 const STATE_CHANGING = [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL];
@@ -54,6 +57,7 @@ export function applicationHandlers(modules: ModulesContainer, globalGuard: bool
           rateLimited: limit !== undefined && !limit.skip,
           roles: [...new Set([...(Reflect.getMetadata(REQUIRED_ROLES, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_ROLES, handler) ?? [])])],
           permissions: [...new Set([...(Reflect.getMetadata(REQUIRED_PERMISSIONS, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_PERMISSIONS, handler) ?? [])])],
+          ...(freshAuthOf(handler, controller) !== undefined ? { freshAuth: freshAuthOf(handler, controller) } : {}),
         });
       }
     }

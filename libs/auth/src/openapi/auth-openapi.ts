@@ -112,6 +112,8 @@ function operationOf(route: AuthRoute, config: AuthConfig, tag: string): Operati
     },
     ...(route.authenticated ? { security: [...credentialSchemeNames(config).map((scheme) => ({ [scheme]: [] })), ...(route.acceptsApiKey ? [{ svcApiKey: [] }] : [])] } : {}),
     ...(route.permissions ? { 'x-svc-permissions': route.permissions } : {}),
+    // docs/guides/account-security.md: the age in seconds a sign-in may have here, else 403 REAUTH_REQUIRED.
+    ...(route.freshAuthSeconds !== undefined ? { 'x-svc-fresh-auth': route.freshAuthSeconds } : {}),
   };
 }
 
@@ -386,7 +388,8 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * route but the `@Public()` ones; `@OptionalAuth()` ones: the credential is optional), and with the
  * session cookie 403 `CSRF_REJECTED` on the ones that change state (docs/decisions/0023-cross-site-requests.md);
  * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`;
- * 403 `PERMISSION_DENIED` and `x-svc-roles` / `x-svc-permissions` with `@Roles()` / `@Permissions()`.
+ * 403 `PERMISSION_DENIED` and `x-svc-roles` / `x-svc-permissions` with `@Roles()` / `@Permissions()`;
+ * 403 `REAUTH_REQUIRED` and `x-svc-fresh-auth` (seconds) with `@RequireFreshAuth()`.
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
 function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
@@ -409,11 +412,13 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
       ...(handler.verifiedEmail ? (['EMAIL_NOT_VERIFIED'] as const) : []),
       ...(handler.rateLimited ? (['RATE_LIMITED'] as const) : []),
       ...(handler.roles.length > 0 || handler.permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
+      ...(handler.freshAuth !== undefined ? (['REAUTH_REQUIRED'] as const) : []),
     ];
     if (codes.length > 0) operation.responses = { ...operation.responses, ...errorResponsesOf(codes) };
     // docs/guides/roles-and-permissions.md: what the route requires, for clients and reviewers.
     if (handler.roles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-roles'] = handler.roles;
     if (handler.permissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-permissions'] = handler.permissions;
+    if (handler.freshAuth !== undefined) (operation as OperationObject & Record<string, unknown>)['x-svc-fresh-auth'] = handler.freshAuth ?? config.reauth.maxAgeSeconds;
   }
 }
 

@@ -8,6 +8,7 @@ import { REQUIRED_PERMISSIONS } from '../authorization/authorization.constants.j
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { CurrentUserGuard } from '../credentials/current-user.guard.js';
+import { freshAuthOf } from '../credentials/fresh-sign-in.js';
 import { RESTRICTED_WHILE_IMPERSONATING } from '../credentials/impersonation-restriction.js';
 import type { AuthErrorCode } from '../errors/error-codes.js';
 import { AUTH_BODY_SCHEMA, type AuthBodySchema } from '../http/auth-body-schema.js';
@@ -38,6 +39,8 @@ export interface AuthRoute {
   permissions?: readonly string[];
   /** With `apiKeys`: the route serves an API key too (`/me`). */
   acceptsApiKey?: boolean;
+  /** The age in seconds a sign-in may have on this route (`x-svc-fresh-auth`), as its `@RequireFreshAuth()` gives it. */
+  freshAuthSeconds?: number;
 }
 
 /** A route of the library, as a client calls it. */
@@ -103,6 +106,8 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
   // Only an administrator's impersonation is refused there, and there is none without the admin section.
   const restricted = config.admin !== undefined && (Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, handler) ?? Reflect.getMetadata(RESTRICTED_WHILE_IMPERSONATING, controller)) === true;
   const acceptsApiKey = config.apiKeys !== undefined && Reflect.getMetadata(ACCEPTS_API_KEY, handler) === true;
+  const fresh = freshAuthOf(handler, controller);
+  const freshAuthSeconds = fresh === undefined ? undefined : (fresh ?? config.reauth.maxAgeSeconds);
   const errors: AuthErrorCode[] = [
     ...(body ? BODY_RULES : []),
     ...(body?.hook ? HOOK : []),
@@ -111,6 +116,7 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
     ...(restricted ? (['IMPERSONATION_RESTRICTED'] as const) : []),
     // docs/decisions/0032-api-keys.md: an API key is refused on every library route but /me.
     ...(config.apiKeys && !acceptsApiKey ? (['API_KEY_NOT_ALLOWED'] as const) : []),
+    ...(freshAuthSeconds !== undefined ? (['REAUTH_REQUIRED'] as const) : []),
     ...(facts.errors ?? []),
     // docs/decisions/0023-cross-site-requests.md: a cookie-authenticated write is checked for its origin.
     ...(method === 'get' ? [] : (['CSRF_REJECTED'] as const)),
@@ -134,6 +140,7 @@ function routeOf(config: AuthConfig, controller: Type, name: string, handler: Fu
     ...(facts.errorRedirect ? { errorRedirect: true } : {}),
     errors: [...new Set(errors)],
     ...(facts.errorStatus ? { errorStatus: facts.errorStatus } : {}),
+    ...(freshAuthSeconds !== undefined ? { freshAuthSeconds } : {}),
     ...(permissions.length > 0 ? { permissions: [...new Set(permissions)] } : {}),
     ...(acceptsApiKey ? { acceptsApiKey: true } : {}),
   };

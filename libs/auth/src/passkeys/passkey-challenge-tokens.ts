@@ -10,8 +10,8 @@ const CHALLENGE_TYPE = 'svc-passkey-challenge+jwt';
 /** A ceremony in progress: its challenge, what it is for, and (a registration) who started it. */
 export interface PasskeyCeremony {
   challenge: string;
-  purpose: 'register' | 'login';
-  /** The signed-in user a registration is bound to. */
+  purpose: 'register' | 'login' | 'reauth';
+  /** The signed-in user a registration or a re-authentication is bound to. */
   userId?: string;
   expiresAt: Date;
 }
@@ -42,7 +42,8 @@ export class PasskeyChallengeTokens {
     if (payload === null) return null;
     const { chl, pur, sub, exp } = payload;
     if (typeof chl !== 'string' || pur !== purpose || typeof exp !== 'number') return null;
-    if (purpose === 'register' ? typeof sub !== 'string' : sub !== undefined) return null;
+    // A login names nobody; a registration and a re-authentication are bound to the signed-in user.
+    if (purpose === 'login' ? sub !== undefined : typeof sub !== 'string') return null;
     return { challenge: chl, purpose, userId: sub as string | undefined, expiresAt: new Date(exp * 1000) };
   }
 }

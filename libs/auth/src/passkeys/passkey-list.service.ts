@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { Passkey } from '../entities/passkey.entity.js';
 import type { SvcUser } from '../entities/user.entity.js';
 import { AuthError } from '../errors/auth.error.js';
@@ -25,6 +27,7 @@ export class PasskeyList {
     private readonly unitOfWork: UnitOfWork,
     private readonly passkeys: PasskeyStore,
     private readonly waysIn: WaysIn,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Oldest first. */
@@ -47,7 +50,7 @@ export class PasskeyList {
    * LAST_LOGIN_METHOD when it is their only way in (counted by `WaysIn` under the user's row lock,
    * as unlinking an identity is).
    */
-  remove(userId: string, id: string): Promise<{ user: SvcUser; passkey: Passkey }> {
+  remove(userId: string, id: string, request?: Request): Promise<{ user: SvcUser; passkey: Passkey }> {
     return this.unitOfWork.transaction(async (manager) => {
       const locked = await this.waysIn.lockAndCount(manager, userId);
       if (!locked) throw new AuthError('UNAUTHENTICATED');
@@ -55,6 +58,7 @@ export class PasskeyList {
       if (!passkey) throw new AuthError('NOT_FOUND', { message: 'No such passkey' });
       if (locked.count <= 1) throw new AuthError('LAST_LOGIN_METHOD');
       await this.passkeys.delete(manager, passkey.id);
+      await this.audit.record(manager, { action: 'passkey_removed', userId, request, details: { passkeyId: passkey.id, name: passkey.name } });
       return { user: locked.user, passkey };
     });
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
+import type { EntityManager } from 'typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
@@ -88,6 +89,50 @@ export class PasskeyLogin {
       throw new AuthError('PASSKEY_INVALID');
     }
     return login;
+  }
+
+  /**
+   * Request options for a re-authentication of the signed-in user (docs/guides/account-security.md):
+   * only their own passkeys are allowed, and the challenge cookie is bound to them.
+   */
+  async reauthOptions(userId: string, response: Response): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const settings = this.config.passkeys!;
+    const { generateAuthenticationOptions } = await webAuthnLibrary();
+    const own = await this.unitOfWork.autocommit((manager) => this.passkeys.findOfUser(manager, userId));
+    const options = await generateAuthenticationOptions({
+      rpID: settings.rpId,
+      userVerification: settings.userVerification,
+      timeout: settings.challengeTtlSeconds * 1000,
+      allowCredentials: own.map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey) as never })),
+    });
+    this.cookie.set(response, await this.tokens.mint({ challenge: options.challenge, purpose: 'reauth', userId }));
+    return options;
+  }
+
+  /**
+   * Verifies an assertion of one of `userId`'s own passkeys against the re-authentication's challenge
+   * (401 PASSKEY_INVALID otherwise: another user's passkey proves nothing about this one), then runs
+   * `renew` in the counter's transaction.
+   */
+  async reauthenticate<T>(userId: string, json: WebAuthnAssertionJson, request: Request, response: Response, renew: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const ceremony = await this.tokens.verify(this.cookie.read(request), 'reauth');
+    this.cookie.clear(response);
+    if (!ceremony || ceremony.userId !== userId) throw new AuthError('PASSKEY_INVALID');
+    if (!(await this.usedChallenges.consume('passkey', ceremony.challenge, ceremony.expiresAt))) throw new AuthError('PASSKEY_INVALID');
+    const passkey = await this.unitOfWork.autocommit((manager) => this.passkeys.findByCredentialId(manager, json.id));
+    if (!passkey || passkey.userId !== userId) throw new AuthError('PASSKEY_INVALID');
+    if (json.response.userHandle !== undefined && !constantTimeEqual(json.response.userHandle, userHandleText(passkey.userId))) throw new AuthError('PASSKEY_INVALID');
+    const info = await this.verified(json, ceremony.challenge, passkey);
+    const renewed = await this.unitOfWork.transaction(async (manager) => {
+      // WebAuthn L2 §7.2 step 21, as at a login.
+      if (!(await this.passkeys.recordUse(manager, passkey, { counter: info.newCounter, backedUp: info.credentialBackedUp, at: this.clock.now() }))) return COUNTER_REGRESSION;
+      return { value: await renew(manager) };
+    });
+    if (renewed === COUNTER_REGRESSION) {
+      this.reportCounterRegression(request, passkey, info.newCounter);
+      throw new AuthError('PASSKEY_INVALID');
+    }
+    return renewed.value;
   }
 
   /** The verified assertion's authenticator data; 401 PASSKEY_INVALID for anything the library refuses. */

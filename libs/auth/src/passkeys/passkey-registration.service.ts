@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
@@ -36,6 +37,7 @@ export class PasskeyRegistration {
     private readonly cookie: PasskeyChallengeCookie,
     private readonly usedChallenges: UsedChallenges,
     private readonly mailbox: UnprovenMailbox,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -80,7 +82,7 @@ export class PasskeyRegistration {
         if (!owner?.isActive) throw new AuthError('UNAUTHENTICATED');
         this.mailbox.refuseAfterReclaim(user, owner);
         const count = await this.passkeys.countOfUser(manager, user.id);
-        return this.passkeys.insert(manager, {
+        const passkey = await this.passkeys.insert(manager, {
           userId: user.id,
           credentialId: info.credential.id,
           publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
@@ -91,6 +93,8 @@ export class PasskeyRegistration {
           name: name ?? (count === 0 ? 'Passkey' : `Passkey ${count + 1}`),
           createdAt: this.clock.now(),
         });
+        await this.audit.record(manager, { action: 'passkey_added', userId: user.id, request, details: { passkeyId: passkey.id, name: passkey.name } });
+        return passkey;
       });
     } catch (error) {
       // The credential is registered already (to this user or another): excludeCredentials should have said so.

@@ -3,6 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import { RestrictedWhileImpersonating } from '../credentials/impersonation-restriction.js';
+import { RequireFreshAuth } from '../credentials/require-fresh-auth.decorator.js';
 import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { emptyBody } from '../http/auth-body-schema.js';
@@ -45,6 +46,8 @@ export class PasskeysController {
   }))
   @Post('passkeys/register/options')
   @RestrictedWhileImpersonating()
+  // Adding or removing a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+  @RequireFreshAuth()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.OK)
@@ -62,6 +65,8 @@ export class PasskeysController {
   }))
   @Post('passkeys/register')
   @RestrictedWhileImpersonating()
+  // Adding or removing a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+  @RequireFreshAuth()
   @AuthRateLimit({ perUser: true })
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.CREATED)
@@ -121,10 +126,12 @@ export class PasskeysController {
   @SvcRoute({ summary: "Remove one of the user's passkeys (never the only way in)", success: { description: 'Removed' }, pathParameters: { id: 'uuid' }, errors: ['NOT_FOUND', 'LAST_LOGIN_METHOD'] })
   @Delete('passkeys/:id')
   @RestrictedWhileImpersonating()
+  // Adding or removing a way in needs a recent sign-in (OWASP ASVS 5.0 V7.5.1).
+  @RequireFreshAuth()
   @UseGuards(CurrentUserGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
   async remove(@Param('id') id: string, @Req() request: Request): Promise<void> {
-    const { user, passkey } = await this.list.remove(principalOf(request)!.user.id, id);
+    const { user, passkey } = await this.list.remove(principalOf(request)!.user.id, id, request);
     this.events.publishAfterResponse(request, AuthEvent.PasskeyRemoved, { user: this.serializer.serialize(user), passkeyId: passkey.id, name: passkey.name });
   }
 }

@@ -9,6 +9,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { ChangePasswordPayload } from '../hooks/auth-hooks.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { Principal } from '../credentials/credential-resolver.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
@@ -36,6 +37,7 @@ export class PasswordChange {
     private readonly hasher: PasswordHasher,
     private readonly events: AuthEventPublisher,
     private readonly notices: SecurityNotices,
+    private readonly audit: AuditLog,
   ) {}
 
   async changePassword(principal: Principal, payload: ChangePasswordPayload, request: Request): Promise<void> {
@@ -44,13 +46,13 @@ export class PasswordChange {
     // bcrypt outside the transaction, as at login; a user without a password has none to give.
     await this.verifyCurrent(currentPassword, user.passwordHash);
     const passwordHash = await this.hasher.hash(payload.new_password.reveal());
-    let changed = await this.replace(principal, user.passwordHash!, passwordHash);
+    let changed = await this.replace(principal, user.passwordHash!, passwordHash, request);
     if (changed === HASH_CHANGED) {
       // As at login (docs/decisions/0009-login-and-concurrent-changes.md): a login's silent upgrade changes the
       // hash but not the password, so the current password is checked once more against the new hash.
       const reread = await this.unitOfWork.autocommit((manager) => this.users.findById(manager, user.id));
       await this.verifyCurrent(currentPassword, reread?.passwordHash ?? null);
-      changed = await this.replace(principal, reread!.passwordHash!, passwordHash);
+      changed = await this.replace(principal, reread!.passwordHash!, passwordHash, request);
     }
     if (changed === HASH_CHANGED) throw new AuthError('CURRENT_PASSWORD_INVALID');
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId: user.id, at: this.clock.now() });
@@ -66,7 +68,7 @@ export class PasswordChange {
    * In one transaction, under the user's row lock: the new hash, unused reset tokens discarded, every
    * other credential ended; only if the stored hash is still the one the current password matched.
    */
-  private replace(principal: Principal, verifiedHash: string, passwordHash: string): Promise<'changed' | typeof HASH_CHANGED> {
+  private replace(principal: Principal, verifiedHash: string, passwordHash: string, request: Request): Promise<'changed' | typeof HASH_CHANGED> {
     const userId = principal.user.id;
     return this.unitOfWork.transaction(async (manager) => {
       const current = await this.users.lockById(manager, userId);
@@ -78,6 +80,7 @@ export class PasswordChange {
       // OWASP ASVS 5.0 V6: recovery spends a change of email asked for before it.
       await voidPendingEmailChanges(manager, userId);
       await this.revoker.revokeOthersOfUser(manager, userId, principal);
+      await this.audit.record(manager, { action: 'password_changed', userId, request });
       return 'changed';
     });
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import { CREDENTIAL_ISSUER } from '../credentials/credential.tokens.js';
 import type { AuthConfig } from '../config/auth-config.js';
@@ -20,6 +21,7 @@ import { constantTimeEqual } from '../crypto/opaque-token.js';
 import type { SignupResult } from '../credentials/credential-delivery.js';
 import type { CredentialIssuer } from '../credentials/credential-issuer.js';
 import { LoginCompletion, type StagedLogin } from '../login/login-completion.js';
+import { LoginActivity } from '../audit-log/login-activity.js';
 
 /** Returned when the stored hash is no longer the one verified. */
 const HASH_CHANGED = Symbol('hash changed');
@@ -43,6 +45,8 @@ export class PasswordFlows {
     @Inject(CREDENTIAL_ISSUER) private readonly issuer: CredentialIssuer,
     private readonly verification: EmailVerification,
     private readonly completion: LoginCompletion,
+    private readonly audit: AuditLog,
+    private readonly activity: LoginActivity,
   ) {}
 
   /**
@@ -58,6 +62,8 @@ export class PasswordFlows {
       const verificationToken = await this.verification.stageAtSignup(manager, user);
       // With verification required, a new user signs in only once the email is verified.
       const signsIn = this.issuer.issuedAtSignup && !this.verification.blocksLogin(user);
+      // A signup that signs the user in is their first login: its device is the first one known.
+      if (signsIn) await this.activity.record(manager, user, request, { method: 'password', signup: true });
       return { user, verificationToken, credential: signsIn ? await this.issuer.issue(manager, user, request) : undefined };
     });
     this.events.publishAfterResponse(request, AuthEvent.SignupAfter, { user: this.serializer.serialize(result.user) });
@@ -79,7 +85,7 @@ export class PasswordFlows {
     // another login's silent upgrade (it will). Check once more against the new hash.
     const again = await this.issueAgainstVerifiedHash(request, await this.checkPassword(request, email, password), password);
     if (again !== HASH_CHANGED) return again;
-    this.reportFailure(request, email, 'bad_password');
+    this.reportFailure(request, email, 'bad_password', undefined);
     throw new AuthError('INVALID_CREDENTIALS');
   }
 
@@ -88,16 +94,16 @@ export class PasswordFlows {
     const user = await this.unitOfWork.autocommit((manager) => this.users.findByEmail(manager, email));
     const matches = await this.hasher.verify(password, user?.passwordHash ?? null);
     if (!user || !matches) {
-      this.reportFailure(request, email, user ? 'bad_password' : 'unknown_email');
+      this.reportFailure(request, email, user ? 'bad_password' : 'unknown_email', user?.id);
       throw new AuthError('INVALID_CREDENTIALS');
     }
     if (!user.isActive) {
-      this.reportFailure(request, email, 'inactive');
+      this.reportFailure(request, email, 'inactive', user.id);
       throw new AuthError('USER_INACTIVE');
     }
     // Only after the right password, and after the same bcrypt work as every refusal: a wrong one stays 401.
     if (this.verification.blocksLogin(user)) {
-      this.reportFailure(request, email, 'email_not_verified');
+      this.reportFailure(request, email, 'email_not_verified', user.id);
       throw new AuthError('EMAIL_NOT_VERIFIED');
     }
     return { user, verifiedHash: user.passwordHash! };
@@ -118,7 +124,7 @@ export class PasswordFlows {
     return this.unitOfWork.transaction(async (manager) => {
       const current = await this.users.lockById(manager, user.id);
       if (!current?.isActive) {
-        this.reportFailure(request, user.email, 'inactive');
+        this.reportFailure(request, user.email, 'inactive', user.id);
         throw new AuthError('INVALID_CREDENTIALS');
       }
       if (current.passwordHash === null || !constantTimeEqual(current.passwordHash, verifiedHash)) return HASH_CHANGED;
@@ -127,7 +133,12 @@ export class PasswordFlows {
     });
   }
 
-  private reportFailure(request: Request, email: string, reason: LoginFailureEvent['reason']): void {
+  /**
+   * `svc.login.failure`, and for a known account its `login_failed` entry (docs/decisions/0029-activity-log.md):
+   * written once the response has gone, as the event is, so a known and an unknown email answer in the same time.
+   */
+  private reportFailure(request: Request, email: string, reason: LoginFailureEvent['reason'], userId: string | undefined): void {
+    if (userId !== undefined) this.audit.recordAfterResponse(request, { action: 'login_failed', userId, details: { reason } });
     this.events.publishAfterResponse(request, AuthEvent.LoginFailure, { email, reason, ip: clientAddressOf(request, this.config), at: this.clock.now() });
   }
 }

@@ -11,6 +11,7 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '../hooks/auth-hooks.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { AuditLog } from '../audit-log/audit-log.js';
 import type { CredentialRevoker } from '../credentials/credential-revoker.js';
 import { normalizeEmail } from '../users/email.js';
 import { voidPendingEmailChanges } from '../users/pending-email-changes.js';
@@ -41,6 +42,7 @@ export class PasswordRecovery {
     private readonly messageLimit: AccountMessageLimit,
     private readonly verification: EmailVerification,
     private readonly notices: SecurityNotices,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -127,7 +129,10 @@ export class PasswordRecovery {
       await this.revoker.revokeAllOfUser(manager, user.id);
       // OWASP ASVS 5.0 V6: recovery spends a change of email asked for before it.
       await voidPendingEmailChanges(manager, user.id);
-      return { userId: user.id, user, reclaimed: await this.verification.verifyByReset(manager, user, at) };
+      await this.audit.record(manager, { action: 'password_reset', userId: user.id, request });
+      const reclaimed = await this.verification.verifyByReset(manager, user, at);
+      await this.verification.recordReclaimed(manager, request, reclaimed);
+      return { userId: user.id, user, reclaimed };
     });
     this.events.publishAfterResponse(request, AuthEvent.PasswordChanged, { userId, at });
     this.notices.notify(request, reclaimed?.user ?? user, 'password_changed');

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
@@ -52,6 +53,7 @@ export class MfaSettings {
     private readonly totp: TotpCodes,
     private readonly mailbox: UnprovenMailbox,
     private readonly notices: SecurityNotices,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A new pending secret (replacing a pending one); nothing changes for logins until it is enabled. 403 before the email is verified. */
@@ -83,6 +85,7 @@ export class MfaSettings {
       const step = this.totp.matchingStep(this.cipher.open({ ciphertext: row.secretCiphertext, keyId: row.keyId }, user.id), code, at);
       if (step === null || !(await this.totpRows.enable(manager, user.id, step, at))) return null;
       await this.users.setMfaTotpEnabled(manager, user.id, true);
+      await this.audit.record(manager, { action: 'two_step_enabled', userId: user.id, request, details: { method: 'totp' } });
       return this.recoveryCodes.replaceAll(manager, user.id, at);
     });
     if (!recoveryCodes) this.refuse(request, principal, 'enable', { method: 'totp', reason: 'wrong_code' });
@@ -98,6 +101,7 @@ export class MfaSettings {
       await this.totpRows.remove(manager, userId);
       await this.recoveryCodes.removeAll(manager, userId);
       await this.users.setMfaTotpEnabled(manager, userId, false);
+      await this.audit.record(manager, { action: 'two_step_disabled', userId, request, details: { method: 'totp' } });
     });
     this.events.publishAfterResponse(request, AuthEvent.MfaDisabled, { userId: principal.user.id, at });
     this.notices.notify(request, { ...principal.user, mfaTotpEnabled: false }, 'two_step_disabled');

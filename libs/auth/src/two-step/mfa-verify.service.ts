@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AuditLog } from '../audit-log/audit-log.js';
 import { AUTH_CLOCK, AUTH_CONFIG } from '../config/auth.constants.js';
 import type { Clock } from '../config/clock.js';
 import type { AuthConfig } from '../config/auth-config.js';
@@ -46,6 +47,7 @@ export class MfaVerification {
     private readonly usedChallenges: UsedChallenges,
     private readonly completion: LoginCompletion,
     private readonly events: AuthEventPublisher,
+    private readonly audit: AuditLog,
   ) {}
 
   async verify(request: Request, response: Response, answer: MfaAnswer): Promise<StagedLogin> {
@@ -65,6 +67,7 @@ export class MfaVerification {
         if (!proof.proven) return { kind: 'refused', proof };
         // Spent with the credential's issue, in one commit: a wrong code spends nothing, and of two uses at once one commits.
         await this.usedChallenges.spend(manager, 'mfa', challenge.challengeId, challenge.expiresAt);
+        if (proof.method === 'recovery_code') await this.audit.record(manager, { action: 'recovery_code_used', userId: user.id, request, details: { remaining: proof.remaining } });
         return { kind: 'signed-in', proof, login: await this.completion.signIn(manager, user, request, { method: challenge.method, provider: challenge.provider }) };
       }),
     );
@@ -98,5 +101,7 @@ export class MfaVerification {
 
   private announceFailure(request: Request, challenge: MfaChallenge, method: 'totp' | 'recovery_code', reason: 'wrong_code' | 'replayed_code'): void {
     this.events.publishAfterResponse(request, AuthEvent.MfaFailure, { userId: challenge.userId, step: 'verify', method, reason, ip: clientAddressOf(request, this.config), at: this.clock.now() });
+    // A second step refused is a failed login of a known account, written as the password step's is.
+    this.audit.recordAfterResponse(request, { action: 'login_failed', userId: challenge.userId, details: { reason, step: method } });
   }
 }

@@ -19,6 +19,8 @@ export interface AccessTokenClaims {
   /** With `jwt.signing` and `authorization`: for other services only; this service reads the user's roles from its database. */
   roles?: string[];
   permissions?: string[];
+  /** The last real sign-in of the token's family, epoch seconds (OIDC Core §2, `auth_time`; docs/decisions/0028-fresh-sign-in.md). */
+  auth_time?: number;
 }
 
 /** Tolerated clock difference between instances for `iat` (RFC 7519 §4.1.6 leaves it to the verifier). */
@@ -41,6 +43,8 @@ export function accessTokenClaimsOf(payload: unknown, now: Date): AccessTokenCla
   if (!isNumericDate(claims.iat) || claims.iat > now.getTime() / 1000 + CLOCK_SKEW_SECONDS) return null;
   // Fails closed: an `act` the library did not write is no token of its own.
   if (claims.act !== undefined && !isActor(claims.act)) return null;
+  // A sign-in after the token was issued is no sign-in the token could record.
+  if (claims.auth_time !== undefined && (!isNumericDate(claims.auth_time) || claims.auth_time > claims.iat)) return null;
   return claims as unknown as AccessTokenClaims;
 }
 
@@ -50,4 +54,9 @@ function isActor(value: unknown): value is { sub: string } {
 
 function isNumericDate(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** The token's `auth_time` as a date; null when it has none (a token minted before the claim existed: never fresh). */
+export function authTimeOfClaims(claims: Pick<AccessTokenClaims, 'auth_time'>): Date | null {
+  return claims.auth_time === undefined ? null : new Date(claims.auth_time * 1000);
 }

@@ -47,8 +47,11 @@ export class AccessTokenService {
     return this.audience !== undefined;
   }
 
-  /** `actorId`: the administrator acting as the user, carried as the `act` claim (RFC 8693 §4.1). */
-  async sign(userId: string, familyId: string, actorId?: string, grants?: AccessTokenGrants): Promise<IssuedAccessToken> {
+  /**
+   * `authTime`: the family's last real sign-in, carried as `auth_time` (epoch seconds; OIDC Core §2).
+   * `actorId`: the administrator acting as the user, carried as the `act` claim (RFC 8693 §4.1).
+   */
+  async sign(userId: string, familyId: string, authTime: Date | null, actorId?: string, grants?: AccessTokenGrants): Promise<IssuedAccessToken> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const claims: AccessTokenClaims = {
       ...this.audience,
@@ -58,6 +61,7 @@ export class AccessTokenService {
       typ: 'access',
       iat,
       exp: iat + this.lifetimeSeconds,
+      ...(authTime ? { auth_time: Math.min(iat, Math.floor(authTime.getTime() / 1000)) } : {}),
       ...(actorId ? { act: { sub: actorId } } : {}),
       ...(grants ? { roles: [...grants.roles], permissions: [...grants.permissions] } : {}),
     };

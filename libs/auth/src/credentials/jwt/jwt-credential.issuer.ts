@@ -65,8 +65,8 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
    * is issued (docs/guides/machine-access.md), which presents no refresh cookie of its own.
    */
   async issueFamily(manager: EntityManager, user: SvcUser, request: Request, impersonation?: Impersonation): Promise<JwtCredential> {
-    const familyId = await this.families.start(manager, user.id, request, impersonation);
-    return this.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, familyId), impersonation?.actorId);
+    const { id: familyId, authTime } = await this.families.start(manager, user.id, request, impersonation);
+    return this.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, familyId), authTime, impersonation?.actorId);
   }
 
   deliverAsJson(response: Response, credential: JwtCredential): TokenBody {
@@ -84,11 +84,11 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
   }
 
   /**
-   * Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its
-   * family's administrator), read in the caller's transaction.
+   * Signs the access token that goes with `refresh` (its `sid` is the refresh family; `authTime`, the
+   * family's last sign-in; `actorId`, its administrator), read in the caller's transaction.
    */
-  async withAccessToken(manager: EntityManager, user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null): Promise<JwtCredential> {
-    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined, await this.grantsOf(manager, user)) };
+  async withAccessToken(manager: EntityManager, user: SvcUser, refresh: IssuedRefreshToken, authTime: Date | null, actorId?: string | null): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, authTime, actorId ?? undefined, await this.grantsOf(manager, user)) };
   }
 
   /**

@@ -6,6 +6,7 @@ import { PRINCIPAL_CACHE } from '../../principal-cache/principal-cache.tokens.js
 import type { PrincipalCache } from '../../principal-cache/principal-cache.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
+import { authTimeOfClaims } from './access-token-claims.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshFamilyStore } from './refresh-family-store.js';
@@ -42,13 +43,15 @@ export class JwtCredentialResolver implements CredentialResolver {
     const claims = pending instanceof Promise ? await pending : pending;
     if (!claims) return null;
     // With the principal cache on (docs/guides/principal-cache.md), a family resolved lately is served from it; its key is the family.
+    // The token's own `auth_time`, never the cached one: only a token minted by the sign-in is fresh (docs/decisions/0028-fresh-sign-in.md).
+    const authTime = authTimeOfClaims(claims);
     const cached = this.cache.get(claims.sid);
-    if (cached !== undefined && cached.user.id === claims.sub) return copyOfPrincipal(cached);
+    if (cached !== undefined && cached.user.id === claims.sub) return { ...copyOfPrincipal(cached), authTime };
     const ticket = this.cache.ticket();
     // One query: the user and its live family, neither revoked nor past its end (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0 V7.4.1).
     const found = await this.unitOfWork.autocommit((manager) => this.families.findUserOfLiveFamily(manager, claims.sub, claims.sid));
     if (!found || !found.user.isActive) return null;
-    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { familyId: claims.sid, impersonatedBy: claims.act?.sub });
+    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { familyId: claims.sid, impersonatedBy: claims.act?.sub, authTime });
     // A cached principal is shared: this request gets a copy of it too.
     return this.cache.fill(ticket, claims.sid, found.user.id, principal, found.familyEndsAt.getTime()) ? copyOfPrincipal(principal) : principal;
   }
@@ -63,6 +66,7 @@ export class JwtCredentialResolver implements CredentialResolver {
       return live ? { user: live.user, familyId: row!.familyId } : null;
     });
     if (!found?.user.isActive) return null;
-    return { user: found.user, body: this.serializer.principalBody(found.user), familyId: found.familyId };
+    // A refresh cookie proves no recent sign-in (docs/decisions/0028-fresh-sign-in.md).
+    return { user: found.user, body: this.serializer.principalBody(found.user), familyId: found.familyId, authTime: null };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { SvcUser } from '../../entities/user.entity.js';
+import { AuditLog } from '../../audit-log/audit-log.js';
 import { HookRunner } from '../../hooks/hook-runner.js';
 import { UnitOfWork } from '../../persistence/unit-of-work.js';
 import { UserSerializer } from '../../users/user-serializer.service.js';
@@ -22,6 +23,7 @@ export class JwtLogout {
     private readonly resolver: JwtCredentialResolver,
     private readonly hooks: HookRunner,
     private readonly serializer: UserSerializer,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -41,6 +43,7 @@ export class JwtLogout {
       for (const [familyId, userId] of families) {
         if ((await this.refreshTokens.revokeFamily(manager, familyId)) > 0) ended.add(userId);
       }
+      for (const userId of ended) await this.audit.record(manager, { action: 'logout', userId, request });
       return [...ended];
     });
   }

@@ -1,4 +1,5 @@
 import type { CredentialParts } from '../credential-parts.js';
+import { JwtReauthentication } from './jwt-reauthentication.js';
 import { DevicesController } from '../devices.controller.js';
 import { AccessTokenService } from './access-token.service.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
@@ -31,9 +32,11 @@ export const jwtCredentialParts: CredentialParts = {
     JwtCredentialResolver,
     JwtLogout,
     JwtDevices,
+    JwtReauthentication,
   ],
   issuer: JwtCredentialIssuer,
   resolver: JwtCredentialResolver,
   revoker: RefreshTokenStore,
   devices: JwtDevices,
+  reauthentication: JwtReauthentication,
 };

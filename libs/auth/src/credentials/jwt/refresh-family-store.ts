@@ -45,7 +45,7 @@ export class RefreshFamilyStore {
    * end, `refreshFamilyTtlSeconds` from now (OWASP Session Management Cheat Sheet, "Absolute Timeout"),
    * or an impersonation's lifetime when that is shorter.
    */
-  async start(manager: EntityManager, userId: string, request: Request, impersonation?: Impersonation): Promise<string> {
+  async start(manager: EntityManager, userId: string, request: Request, impersonation?: Impersonation): Promise<{ id: string; authTime: Date }> {
     const id = randomUUID();
     const now = this.clock.now();
     const lifetimeSeconds = Math.min(this.jwt.refreshFamilyTtlSeconds, impersonation?.lifetimeSeconds ?? Infinity);
@@ -54,13 +54,15 @@ export class RefreshFamilyStore {
       userId,
       createdAt: now,
       lastUsedAt: now,
+      // A login is a real sign-in: the credential is fresh (docs/decisions/0028-fresh-sign-in.md).
+      authTime: now,
       userAgent: userAgentOf(request),
       ip: storableAddressOf(request, this.config),
       expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
       revokedAt: null,
       impersonatedBy: impersonation?.actorId ?? null,
     });
-    return id;
+    return { id, authTime: now };
   }
 
   /** The family, if it may still be used: it exists, is not revoked and has not reached its absolute end. */
@@ -72,6 +74,13 @@ export class RefreshFamilyStore {
   /** A refresh of the family: its last use is now. */
   async touch(manager: EntityManager, familyId: string): Promise<void> {
     await manager.update(RefreshFamily, { id: familyId }, { lastUsedAt: this.clock.now() });
+  }
+
+  /** A re-authentication through this family (docs/decisions/0028-fresh-sign-in.md): its sign-in is now, and the next refresh carries it. */
+  async reauthenticated(manager: EntityManager, familyId: string): Promise<Date> {
+    const now = this.clock.now();
+    await manager.update(RefreshFamily, { id: familyId }, { authTime: now });
+    return now;
   }
 
   /**

@@ -26,7 +26,8 @@ const INACTIVE: RefreshOutcome = { kind: 'inactive' };
  * POST /refresh: consumes the presented token and issues the next one of its family, in one
  * transaction (docs/decisions/0013-refresh-tokens-jwt.md and docs/decisions/0003-transactions.md). A consumed token presented again revokes the family (RFC 9700
  * §4.14.2, refresh token rotation), except once within `refreshReuseGraceSeconds`. The outcome
- * is returned, not thrown, so that a revocation is committed even though the request fails.
+ * is returned, not thrown, so that a revocation is committed even though the request fails. A
+ * refresh is no sign-in: the new access token carries the family's `auth_time` as it stands.
  */
 @Injectable()
 export class RefreshRotation {
@@ -63,7 +64,7 @@ export class RefreshRotation {
       return current && !current.revokedAt ? this.presentedAgain(manager, current, family) : INVALID;
     }
     await this.families.touch(manager, row.familyId);
-    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.impersonatedBy) };
+    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.authTime, family.impersonatedBy) };
   }
 
   /** A consumed token again: the grace successor if it is still available, else a reuse. */
@@ -75,7 +76,7 @@ export class RefreshRotation {
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
       if (successor) {
         await this.families.touch(manager, row.familyId);
-        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, successor, family.impersonatedBy) };
+        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, successor, family.authTime, family.impersonatedBy) };
       }
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;

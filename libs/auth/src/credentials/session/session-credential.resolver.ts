@@ -43,7 +43,7 @@ export class SessionCredentialResolver implements CredentialResolver {
       return row;
     });
     if (!found || this.sessions.isExpired(found.session) || !found.user.isActive) throw new AuthError('UNAUTHENTICATED');
-    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { sessionId: found.session.id, impersonatedBy: found.session.impersonatedBy });
+    const principal = principalOfCredential(found.user, this.serializer.principalBody(found.user), { sessionId: found.session.id, impersonatedBy: found.session.impersonatedBy, authTime: found.session.authTime });
     // A cached principal is shared: this request gets a copy of it too.
     return this.cache.fill(ticket, tokenHash, found.user.id, principal, this.sessions.cacheableUntil(found.session)) ? copyOfPrincipal(principal) : principal;
   }

@@ -56,6 +56,8 @@ export class SessionStore implements CredentialRevoker {
       expiresAt,
       createdAt: now,
       lastSeenAt: now,
+      // A login is a real sign-in: the credential is fresh (docs/decisions/0028-fresh-sign-in.md).
+      authTime: now,
       ip: storableAddressOf(request, this.config),
       userAgent: userAgentOf(request),
       impersonatedBy: impersonation?.actorId ?? null,
@@ -99,6 +101,15 @@ export class SessionStore implements CredentialRevoker {
     const now = this.clock.now();
     if (now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
     await manager.update(Session, { id: session.id }, { lastSeenAt: now });
+  }
+
+  /**
+   * A re-authentication through this session (docs/decisions/0028-fresh-sign-in.md): its sign-in is
+   * now. Its cached principal goes, so the next request reads the new time.
+   */
+  async reauthenticated(manager: EntityManager, sessionId: string, userId: string): Promise<void> {
+    await manager.update(Session, { id: sessionId }, { authTime: this.clock.now() });
+    await this.invalidations.userChanged(manager, userId);
   }
 
   /** Deletes the session the token names; returns its user id, if there was one. */

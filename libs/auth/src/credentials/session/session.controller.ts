@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Optional, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AuditLog } from '../../audit-log/audit-log.js';
 import { hashToken } from '../../crypto/opaque-token.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
@@ -25,6 +26,7 @@ export class SessionController {
     private readonly unitOfWork: UnitOfWork,
     private readonly events: AuthEventPublisher,
     private readonly serializer: UserSerializer,
+    private readonly audit: AuditLog,
     // Present with `nativeClients: true` (docs/guides/machine-access.md).
     @Optional() private readonly native?: NativeTokens,
   ) {}
@@ -38,7 +40,13 @@ export class SessionController {
     // A native client's refresh family, from the body or the bearer token; no cookie is cleared.
     if (this.native?.isNative(request)) return this.native.logout(request, true);
     const token = this.cookie.read(request);
-    const userId = token ? await this.unitOfWork.transaction((manager) => this.sessions.delete(manager, token)) : undefined;
+    const userId = token
+      ? await this.unitOfWork.transaction(async (manager) => {
+          const ended = await this.sessions.delete(manager, token);
+          if (ended) await this.audit.record(manager, { action: 'logout', userId: ended, request });
+          return ended;
+        })
+      : undefined;
     this.cookie.clear(response);
     if (userId) this.events.publishAfterResponse(request, AuthEvent.LogoutAfter, { userId });
   }

@@ -28,6 +28,13 @@ export class Session {
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent: string | null;
 
+  /**
+   * The last real sign-in of this credential (a login by any method, the second step, a re-authentication);
+   * a refresh never moves it (docs/decisions/0028-fresh-sign-in.md). Null only for a row no migration could date: never fresh.
+   */
+  @Column({ name: 'auth_time', type: Date, nullable: true })
+  authTime: Date | null;
+
   /** The administrator acting as the user through this session, or null (docs/guides/administration.md). */
   @Column({ name: 'impersonated_by', type: 'varchar', length: 36, nullable: true })
   impersonatedBy: string | null;

@@ -1,4 +1,5 @@
 import type { CredentialParts } from '../credential-parts.js';
+import { SessionReauthentication } from './session-reauthentication.js';
 import { DevicesController } from '../devices.controller.js';
 import { SessionCookie } from './session-cookie.js';
 import { SessionCredentialIssuer } from './session-credential.issuer.js';
@@ -10,9 +11,10 @@ import { SessionStore } from './session-store.js';
 /** The session credential: an HttpOnly cookie naming a session row. */
 export const sessionCredentialParts: CredentialParts = {
   controllers: [SessionController, DevicesController],
-  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver, SessionDevices],
+  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver, SessionDevices, SessionReauthentication],
   issuer: SessionCredentialIssuer,
   resolver: SessionCredentialResolver,
   revoker: SessionStore,
   devices: SessionDevices,
+  reauthentication: SessionReauthentication,
 };
