@@ -12,7 +12,7 @@ export const DEMO_PAGE_OUT = join(root, 'dist/apps/demo/page');
 
 await rm(DEMO_PAGE_OUT, { recursive: true, force: true });
 const result = await build({
-  entryPoints: ['main', 'refusal', 'validation-problems'].map((name) => join(source, `${name}.ts`)),
+  entryPoints: ['main', 'api', 'refusal', 'validation-problems'].map((name) => join(source, `${name}.ts`)),
   outdir: DEMO_PAGE_OUT,
   bundle: true,
   splitting: true,
