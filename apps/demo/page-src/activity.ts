@@ -2,7 +2,7 @@
  * activity: "Recent activity" while signed in. The client's `activity(10)` (GET /auth/me/activity)
  * fills the list, newest first, each entry in words; a 404 (AUTH_AUDIT=off) keeps the section hidden.
  */
-import type { ActivityEntry } from '#svc/auth/client';
+import { type ActivityEntry, deviceName } from '#svc/auth/client';
 import { auth } from './api.js';
 import { optionalById } from './dom.js';
 import { sendSignedIn } from './signed-in-send.js';
@@ -60,7 +60,8 @@ function entryItem(entry: ActivityEntry): HTMLLIElement {
   const time = item.appendChild(document.createElement('time'));
   time.dateTime = entry.at;
   time.textContent = new Date(entry.at).toLocaleString();
-  const where = [entry.ip, entry.userAgent].filter(Boolean).join(', ');
+  // The browser in words ("Chrome 156 on Linux"), as the devices list names it.
+  const where = [entry.ip, entry.userAgent ? deviceName(entry.userAgent) : null].filter(Boolean).join(', ');
   if (where) item.append(' (' + where + ')');
   return item;
 }
