@@ -53,6 +53,7 @@ import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { noPrincipalCacheProviders, principalCacheProviders } from './principal-cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 import { authorizationProviders } from './authorization/authorization.providers.js';
+import { organizationCheckProviders, organizationParts } from './organizations/organizations.parts.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
 const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts> = { password: passwordLoginParts, oauth2: oauth2LoginParts, oidc: oidcLoginParts };
@@ -91,6 +92,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     secondFactor,
     ...(features.includes('passkeys') ? [passkeyParts] : []),
     ...(features.includes('admin') ? [adminParts] : []),
+    ...(features.includes('organizations') ? [organizationParts] : []),
     credential,
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
@@ -126,6 +128,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...userAdministrationProviders,
     ...rateLimitProviders(),
     ...authorizationProviders,
+    ...organizationCheckProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
     ...new Set(parts.flatMap((part) => part.providers)),
     { provide: CREDENTIAL_ISSUER, useExisting: credential.issuer },

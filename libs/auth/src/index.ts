@@ -39,6 +39,9 @@ export {
   MfaRecoveryCode,
   MfaTotp,
   OAuthAccount,
+  Organization,
+  OrganizationInvitation,
+  OrganizationMember,
   Passkey,
   PasswordResetToken,
   RefreshFamily,
@@ -130,3 +133,19 @@ export type { AdminOptions } from './config/auth-options.js';
 export type { AdminLoginMethods, AdminUserDetails, AdminUserPage, AdminUserSummary, UserListQuery } from './admin/admin-bodies.js';
 export type { ImpersonationStartedEvent, ImpersonationStoppedEvent, UserActivatedEvent, UserDeactivatedEvent, UserDeletedEvent } from './events/auth-events.js';
 export { RestrictedWhileImpersonating } from './credentials/impersonation-restriction.js';
+
+// Organizations (docs/guides/organizations.md): the section, the organization guards, bodies and events.
+export type { OrganizationsOptions } from './config/auth-options.js';
+export { OrgPermissions, OrgRoles } from './organizations/org-authorization.decorators.js';
+export { OrgAuthorizationGuard } from './organizations/org-authorization.guard.js';
+export type { InvitationBody, OrganizationDetails, OrganizationMemberBody, OrganizationMembership } from './organizations/organization-bodies.js';
+export type {
+  OrganizationCreatedEvent,
+  OrganizationDeletedEvent,
+  OrganizationInvitationCreatedEvent,
+  OrganizationInvitationMailEvent,
+  OrganizationMemberAddedEvent,
+  OrganizationMemberRemovedEvent,
+  OrganizationMemberRoleChangedEvent,
+  OrganizationRef,
+} from './events/auth-events.js';

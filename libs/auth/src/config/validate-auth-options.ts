@@ -12,6 +12,7 @@ import { validateAdmin } from './validate-admin.js';
 import { type OAuthSecrets, validateOAuth2Section, validateOidcSection } from './validate-oauth-options.js';
 import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
+import { validateOrganizations } from './validate-organizations.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -97,6 +98,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     principalCache: validatePrincipalCache(options.principalCache),
     authorization: validateAuthorization(options.authorization),
     admin: validateAdmin(options.admin, options.authorization !== undefined, keySource),
+    organizations: validateOrganizations(options.organizations),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -49,5 +49,6 @@ export function copyOfPrincipal(principal: Principal): Principal {
   // The lists too: a handler that pushes onto its request.user.roles changes no other request's.
   if (body.roles) body.roles = [...body.roles];
   if (body.permissions) body.permissions = [...body.permissions];
+  if (body.organization) body.organization = { ...body.organization, permissions: [...body.organization.permissions] };
   return { ...principal, user, body };
 }

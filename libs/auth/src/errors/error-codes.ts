@@ -69,6 +69,16 @@ export const AUTH_ERRORS = {
   ROLE_UNKNOWN: [HttpStatus.BAD_REQUEST, 'Unknown role'],
   /** Revoking (deactivating, deleting) would leave no active user holding `users:roles`. */
   LAST_ADMIN: [HttpStatus.CONFLICT, 'No user would be left to manage roles'],
+  /** POST /organizations with a slug another organization has. */
+  ORGANIZATION_SLUG_TAKEN: [HttpStatus.CONFLICT, 'This slug is taken'],
+  /** An invitation token that is unknown, expired, accepted already or revoked. */
+  INVITATION_INVALID: [HttpStatus.BAD_REQUEST, 'Invitation is invalid or expired'],
+  /** An invitation accepted by a signed-in user whose verified email is not the invited one (the invitation stays usable). */
+  INVITATION_EMAIL_MISMATCH: [HttpStatus.FORBIDDEN, 'This invitation is for another email address'],
+  /** A change of role or a removal would leave the organization without a member holding its creator role. */
+  LAST_OWNER: [HttpStatus.CONFLICT, 'No member would be left holding the owner role'],
+  /** `@OrgRoles` / `@OrgPermissions`: the credential has no active organization (none chosen, or no longer a member). */
+  ORGANIZATION_REQUIRED: [HttpStatus.FORBIDDEN, 'Choose an organization first'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],

@@ -36,6 +36,13 @@ export const AuthEvent = {
   UserDeleted: 'svc.user.deleted',
   ImpersonationStarted: 'svc.impersonation.started',
   ImpersonationStopped: 'svc.impersonation.stopped',
+  OrganizationCreated: 'svc.organization.created',
+  OrganizationDeleted: 'svc.organization.deleted',
+  OrganizationMemberAdded: 'svc.organization.member_added',
+  OrganizationMemberRemoved: 'svc.organization.member_removed',
+  OrganizationMemberRoleChanged: 'svc.organization.member_role_changed',
+  OrganizationInvitationCreated: 'svc.organization.invitation_created',
+  OrganizationInvitationMail: 'svc.organization.invitation_mail',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -272,6 +279,74 @@ export interface ImpersonationStoppedEvent {
   actorId: string;
 }
 
+/** An organization as the events name it. */
+export interface OrganizationRef {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** An organization created by `actorId`, who became its member with the creator role (docs/guides/organizations.md). */
+export interface OrganizationCreatedEvent {
+  organization: OrganizationRef;
+  actorId: string;
+}
+
+/** An organization deleted by `actorId`, with its members and invitations. */
+export interface OrganizationDeletedEvent {
+  organizationId: string;
+  actorId: string;
+}
+
+/** A user joined an organization with `role` (an accepted invitation: `invitationId`). */
+export interface OrganizationMemberAddedEvent {
+  organizationId: string;
+  userId: string;
+  role: string;
+  invitationId: string | null;
+}
+
+/** A member removed by `actorId` (the member itself when it left). */
+export interface OrganizationMemberRemovedEvent {
+  organizationId: string;
+  userId: string;
+  actorId: string;
+}
+
+export interface OrganizationMemberRoleChangedEvent {
+  organizationId: string;
+  userId: string;
+  from: string;
+  to: string;
+  actorId: string;
+}
+
+/** An invitation created by `invitedBy`; never its token (the mail event carries it). */
+export interface OrganizationInvitationCreatedEvent {
+  organizationId: string;
+  invitationId: string;
+  email: string;
+  role: string;
+  invitedBy: string;
+  expiresAt: Date;
+}
+
+/**
+ * OrganizationInvitationMail: the application mails `link` (which carries `token`) to `to`, kind
+ * `organization_invitation`. The one event that carries the invitation's token.
+ */
+export interface OrganizationInvitationMailEvent {
+  to: string;
+  organization: OrganizationRef;
+  role: string;
+  invitationId: string;
+  invitedBy: string;
+  token: string;
+  /** `<baseUrl><organizations.invitationPath>?token=<token>` */
+  link: string;
+  expiresAt: Date;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -305,4 +380,11 @@ export interface AuthEventPayloads {
   'svc.user.deleted': UserDeletedEvent;
   'svc.impersonation.started': ImpersonationStartedEvent;
   'svc.impersonation.stopped': ImpersonationStoppedEvent;
+  'svc.organization.created': OrganizationCreatedEvent;
+  'svc.organization.deleted': OrganizationDeletedEvent;
+  'svc.organization.member_added': OrganizationMemberAddedEvent;
+  'svc.organization.member_removed': OrganizationMemberRemovedEvent;
+  'svc.organization.member_role_changed': OrganizationMemberRoleChangedEvent;
+  'svc.organization.invitation_created': OrganizationInvitationCreatedEvent;
+  'svc.organization.invitation_mail': OrganizationInvitationMailEvent;
 }

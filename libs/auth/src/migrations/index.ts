@@ -9,6 +9,7 @@ import { SvcMfaTotp1764000000500 } from './1764000000500-svc-mfa-totp.js';
 import { SvcPasskeys1764000000600 } from './1764000000600-svc-passkeys.js';
 import { SvcUserRoles1764000000700 } from './1764000000700-svc-user-roles.js';
 import { SvcAdministration1764000000800 } from './1764000000800-svc-administration.js';
+import { SvcOrganizations1764000001200 } from './1764000001200-svc-organizations.js';
 
 export {
   SvcAdministration1764000000800,
@@ -17,6 +18,7 @@ export {
   SvcInitialSchema1763700000000,
   SvcMfaTotp1764000000500,
   SvcOAuthUsedStates1764000000100,
+  SvcOrganizations1764000001200,
   SvcPasskeys1764000000600,
   SvcRateLimitUnlogged1763900000000,
   SvcRateLimitWindowEnd1763800000000,
@@ -37,4 +39,5 @@ export const authMigrations = [
   SvcPasskeys1764000000600,
   SvcUserRoles1764000000700,
   SvcAdministration1764000000800,
+  SvcOrganizations1764000001200,
 ];

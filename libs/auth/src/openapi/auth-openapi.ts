@@ -342,7 +342,8 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * route but the `@Public()` ones; `@OptionalAuth()` ones: the credential is optional), and with the
  * session cookie 403 `CSRF_REJECTED` on the ones that change state (docs/decisions/0023-cross-site-requests.md);
  * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`;
- * 403 `PERMISSION_DENIED` and `x-svc-roles` / `x-svc-permissions` with `@Roles()` / `@Permissions()`.
+ * 403 `PERMISSION_DENIED` and `x-svc-roles` / `x-svc-permissions` with `@Roles()` / `@Permissions()`;
+ * 403 `ORGANIZATION_REQUIRED`, `PERMISSION_DENIED` and `x-svc-org-roles` / `x-svc-org-permissions` with `@OrgRoles()` / `@OrgPermissions()`.
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
 function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
@@ -363,11 +364,15 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
       ...(handler.access && handler.changesState && config.credential === 'session' ? (['CSRF_REJECTED'] as const) : []),
       ...(handler.verifiedEmail ? (['EMAIL_NOT_VERIFIED'] as const) : []),
       ...(handler.rateLimited ? (['RATE_LIMITED'] as const) : []),
-      ...(handler.roles.length > 0 || handler.permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
+      ...(handler.orgRoles.length > 0 || handler.orgPermissions.length > 0 ? (['ORGANIZATION_REQUIRED'] as const) : []),
+      ...(handler.roles.length > 0 || handler.permissions.length > 0 || handler.orgRoles.length > 0 || handler.orgPermissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
     ];
     if (codes.length > 0) operation.responses = { ...operation.responses, ...errorResponsesOf(codes) };
     // docs/guides/roles-and-permissions.md: what the route requires, for clients and reviewers.
     if (handler.roles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-roles'] = handler.roles;
     if (handler.permissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-permissions'] = handler.permissions;
+    // docs/guides/organizations.md: what the route requires of the role in the active organization.
+    if (handler.orgRoles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-org-roles'] = handler.orgRoles;
+    if (handler.orgPermissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-org-permissions'] = handler.orgPermissions;
   }
 }

@@ -11,6 +11,8 @@ export interface UserBodyFeatures {
   emailVerified?: boolean;
   /** With `mfa`: the user's second factors. */
   mfa?: { totp: boolean };
+  /** With `organizations`, on `request.user` and `/me` only: the credential's active organization, or null (docs/guides/organizations.md). */
+  organization?: { id: string; role: string; permissions: string[] } | null;
 }
 
 /** The user as every response and observer sees it: id, email, the `@SvcReturned` columns and the features' fields. */

@@ -13,6 +13,11 @@ export interface AccessTokenClaims {
   nbf?: number;
   /** The administrator acting as the user (RFC 8693 §4.1, the actor claim), on an impersonation's tokens only. */
   act?: { sub: string };
+  /**
+   * The organization the family acted in when the token was signed (docs/guides/organizations.md), for
+   * whoever reads the token; svc itself decides on the family's membership as it stands at each request.
+   */
+  org?: string;
 }
 
 /** Tolerated clock difference between instances for `iat` (RFC 7519 §4.1.6 leaves it to the verifier). */
@@ -35,6 +40,7 @@ export function accessTokenClaimsOf(payload: unknown, now: Date): AccessTokenCla
   if (!isNumericDate(claims.iat) || claims.iat > now.getTime() / 1000 + CLOCK_SKEW_SECONDS) return null;
   // Fails closed: an `act` the library did not write is no token of its own.
   if (claims.act !== undefined && !isActor(claims.act)) return null;
+  if (claims.org !== undefined && !isUuid(claims.org)) return null;
   return claims as unknown as AccessTokenClaims;
 }
 

@@ -32,10 +32,22 @@ export class AccessTokenService {
     this.lifetimeSeconds = jwt.accessTokenExpireMinutes * 60;
   }
 
-  /** `actorId`: the administrator acting as the user, carried as the `act` claim (RFC 8693 §4.1). */
-  async sign(userId: string, familyId: string, actorId?: string): Promise<IssuedAccessToken> {
+  /**
+   * `actorId`: the administrator acting as the user, carried as the `act` claim (RFC 8693 §4.1).
+   * `organizationId`: the family's active organization, carried as the private `org` claim (RFC 7519 §4.3).
+   */
+  async sign(userId: string, familyId: string, actorId?: string, organizationId?: string): Promise<IssuedAccessToken> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const claims: AccessTokenClaims = { sub: userId, sid: familyId, jti: randomUUID(), typ: 'access', iat, exp: iat + this.lifetimeSeconds, ...(actorId ? { act: { sub: actorId } } : {}) };
+    const claims: AccessTokenClaims = {
+      sub: userId,
+      sid: familyId,
+      jti: randomUUID(),
+      typ: 'access',
+      iat,
+      exp: iat + this.lifetimeSeconds,
+      ...(actorId ? { act: { sub: actorId } } : {}),
+      ...(organizationId ? { org: organizationId } : {}),
+    };
     const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: this.algorithm, typ: 'JWT' }).sign(this.key);
     return { token, expiresIn: this.lifetimeSeconds };
   }

@@ -68,8 +68,11 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
     this.cookie.clear(response);
   }
 
-  /** Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its family's administrator). */
-  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null): Promise<JwtCredential> {
-    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined) };
+  /**
+   * Signs the access token that goes with `refresh` (its `sid` is the refresh family; `actorId`, its
+   * family's administrator; `organizationId`, the family's active organization, its `org` claim).
+   */
+  async withAccessToken(user: SvcUser, refresh: IssuedRefreshToken, actorId?: string | null, organizationId?: string): Promise<JwtCredential> {
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, actorId ?? undefined, organizationId) };
   }
 }

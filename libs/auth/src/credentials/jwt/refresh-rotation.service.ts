@@ -63,7 +63,8 @@ export class RefreshRotation {
       return current && !current.revokedAt ? this.presentedAgain(manager, current, family) : INVALID;
     }
     await this.families.touch(manager, row.familyId);
-    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.impersonatedBy) };
+    const organizationId = await this.families.activeOrganizationOf(manager, row.familyId);
+    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.impersonatedBy, organizationId) };
   }
 
   /** A consumed token again: the grace successor if it is still available, else a reuse. */
@@ -75,7 +76,8 @@ export class RefreshRotation {
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
       if (successor) {
         await this.families.touch(manager, row.familyId);
-        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor, family.impersonatedBy) };
+        const organizationId = await this.families.activeOrganizationOf(manager, row.familyId);
+        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(user, successor, family.impersonatedBy, organizationId) };
       }
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;
