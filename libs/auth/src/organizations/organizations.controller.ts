@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { CurrentUserGuard, principalOf } from '../credentials/current-user.guard.js';
 import type { Principal } from '../credentials/credential-resolver.js';
 import { AuthError } from '../errors/auth.error.js';
+import type { SecretString } from '../hooks/secret-string.js';
 import { AuthBody } from '../http/auth-body.decorator.js';
 import { emptyBody } from '../http/auth-body-schema.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
@@ -45,8 +46,8 @@ export class OrganizationsController {
   })
   @Post('organizations/invitations/accept')
   @HttpCode(HttpStatus.OK)
-  accept(@AuthBody(invitationAcceptBody) body: { token: string }, @Req() request: Request): Promise<OrganizationMembership> {
-    return this.organizations.accept(callerOf(request), body.token, request);
+  accept(@AuthBody(invitationAcceptBody) body: { token: SecretString }, @Req() request: Request): Promise<OrganizationMembership> {
+    return this.organizations.accept(callerOf(request), body.token.reveal(), request);
   }
 
   @SvcRoute({ summary: 'The organization and its members (members only)', success: { description: '{ id, name, slug, members: [{ userId, email, role, joinedAt }] }' }, errors: ['NOT_FOUND'], pathParameters: ORGANIZATION })

@@ -1,0 +1,3 @@
+// Organizations (docs/guides/organizations.md), in one suite: each file of test/organizations/cases/
+// describes its applications with their own setup and teardown.
+await import('./cases/routes.js');
