@@ -1,3 +1,5 @@
 // Organizations (docs/guides/organizations.md), in one suite: each file of test/organizations/cases/
 // describes its applications with their own setup and teardown.
 await import('./cases/routes.js');
+await import('./cases/invitations.js');
+await import('./cases/active-organization.js');
