@@ -3,3 +3,5 @@
 await import('./cases/routes.js');
 await import('./cases/invitations.js');
 await import('./cases/active-organization.js');
+await import('./cases/two-instances.js');
+await import('./cases/last-owner.js');
