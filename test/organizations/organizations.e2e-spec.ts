@@ -5,3 +5,4 @@ await import('./cases/invitations.js');
 await import('./cases/active-organization.js');
 await import('./cases/two-instances.js');
 await import('./cases/last-owner.js');
+await import('./cases/startup.js');
