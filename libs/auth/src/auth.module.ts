@@ -2,7 +2,7 @@ import { Controller, type DynamicModule, Module, type Provider, type Type, UseFi
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS } from './config/auth.constants.js';
-import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_ORGANIZATIONS, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -135,6 +135,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: CREDENTIAL_RESOLVER, useExisting: credential.resolver },
     { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
     { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
+    { provide: CREDENTIAL_ORGANIZATIONS, useExisting: credential.organizations },
   ];
   return {
     ...definition,

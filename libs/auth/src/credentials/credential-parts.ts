@@ -1,6 +1,7 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { CredentialDevices } from './credential-devices.js';
 import type { CredentialIssuer } from './credential-issuer.js';
+import type { CredentialOrganizations } from './credential-organizations.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import type { CredentialRevoker } from './credential-revoker.js';
 
@@ -13,4 +14,6 @@ export interface CredentialParts {
   resolver: Type<CredentialResolver>;
   revoker: Type<CredentialRevoker>;
   devices: Type<CredentialDevices>;
+  /** Where the credential records its active organization (docs/guides/organizations.md). */
+  organizations: Type<CredentialOrganizations>;
 }

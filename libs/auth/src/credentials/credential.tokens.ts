@@ -6,3 +6,5 @@ export const CREDENTIAL_RESOLVER = Symbol('svc:CREDENTIAL_RESOLVER');
 export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
 /** Injection token of the credential's `CredentialDevices` (GET and DELETE /sessions). */
 export const CREDENTIAL_DEVICES = Symbol('svc:CREDENTIAL_DEVICES');
+/** Injection token of the credential's `CredentialOrganizations` (POST /organizations/{id}/activate). */
+export const CREDENTIAL_ORGANIZATIONS = Symbol('svc:CREDENTIAL_ORGANIZATIONS');

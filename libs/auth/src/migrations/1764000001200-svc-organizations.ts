@@ -60,8 +60,9 @@ export class SvcOrganizations1764000001200 implements MigrationInterface {
       }),
     );
     for (const table of CREDENTIAL_TABLES) {
-      if (isSqlite(queryRunner)) await alterSqliteTableInPlace(queryRunner, table, `ALTER TABLE "${table}" ADD COLUMN "active_organization_id" varchar(36)`);
-      else await queryRunner.addColumn(table, new TableColumn(t.uuid('active_organization_id', { isNullable: true })));
+      const column = new TableColumn(t.uuid('active_organization_id', { isNullable: true }));
+      if (isSqlite(queryRunner)) await addSqliteColumnKeepingCache(queryRunner, table, column);
+      else await queryRunner.addColumn(table, column);
     }
   }
 
@@ -74,4 +75,16 @@ export class SvcOrganizations1764000001200 implements MigrationInterface {
     await queryRunner.dropTable('organization_members', true);
     await queryRunner.dropTable('organizations', true);
   }
+}
+
+/**
+ * SQLite: ADD COLUMN in place (as `alterSqliteTableInPlace`), then the column added to the runner's
+ * view of the table, if it holds one, instead of reading the table again: a read replaces every view
+ * the runner holds, and a later migration of the same run that alters `users` through TypeORM would
+ * then copy it from a fresh read, its indexes in another order than svc's own migrations leave them.
+ */
+async function addSqliteColumnKeepingCache(queryRunner: QueryRunner, table: string, column: TableColumn): Promise<void> {
+  await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "${column.name}" varchar(36)`);
+  const loaded = (queryRunner as unknown as { loadedTables?: Table[] }).loadedTables?.find((cached) => cached.name === table);
+  if (loaded && !loaded.findColumnByName(column.name)) loaded.addColumn(column);
 }

@@ -8,7 +8,7 @@ import { CREDENTIAL_RESOLVER } from '../credentials/credential.tokens.js';
 import type { CredentialResolver } from '../credentials/credential-resolver.js';
 import { attachPrincipal, principalOf } from '../credentials/current-user.guard.js';
 import { AuthError } from '../errors/auth.error.js';
-import { organizationOf } from './credential-organization.js';
+import { organizationOf } from '../users/user-organization.js';
 import { REQUIRED_ORG_PERMISSIONS, REQUIRED_ORG_ROLES } from './org-authorization.constants.js';
 
 /**

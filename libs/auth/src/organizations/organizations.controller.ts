@@ -8,7 +8,7 @@ import { AuthBody } from '../http/auth-body.decorator.js';
 import { emptyBody } from '../http/auth-body-schema.js';
 import { SvcRoute } from '../http/svc-route.decorator.js';
 import { isUuid } from '../persistence/uuid.js';
-import type { ActivatedToken } from './active-organization.js';
+import type { ActivatedToken } from '../credentials/credential-organizations.js';
 import type { InvitationBody, OrganizationDetails, OrganizationMembership } from './organization-bodies.js';
 import { invitationAcceptBody, invitationBody, memberRoleBody, organizationCreateBody, organizationRenameBody } from './organizations.requests.js';
 import { noSuchOrganization, Organizations } from './organizations.service.js';

@@ -4,7 +4,9 @@ import type { EntityManager } from 'typeorm';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { grantsPermission, permissionsOfRoles } from '../config/authorization-policy.js';
+import type { ActivatedToken, CredentialOrganizations } from '../credentials/credential-organizations.js';
 import type { Principal } from '../credentials/credential-resolver.js';
+import { CREDENTIAL_ORGANIZATIONS } from '../credentials/credential.tokens.js';
 import type { Organization } from '../entities/organization.entity.js';
 import type { OrganizationMember } from '../entities/organization-member.entity.js';
 import { AuthError } from '../errors/auth.error.js';
@@ -12,7 +14,6 @@ import { AuthEvent } from '../events/auth-events.js';
 import { AuthEventPublisher } from '../events/auth-event-publisher.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { UserChanges } from '../users/user-changes.js';
-import { type ActivatedToken, ActiveOrganization } from './active-organization.js';
 import { InvitationLimit } from './invitation-limit.js';
 import { InvitationStore } from './invitation-store.js';
 import type { InvitationBody, OrganizationDetails, OrganizationMembership } from './organization-bodies.js';
@@ -39,7 +40,7 @@ export class Organizations {
     private readonly store: OrganizationStore,
     private readonly invitations: InvitationStore,
     private readonly limit: InvitationLimit,
-    private readonly active: ActiveOrganization,
+    @Inject(CREDENTIAL_ORGANIZATIONS) private readonly active: CredentialOrganizations,
     private readonly changes: UserChanges,
     private readonly events: AuthEventPublisher,
   ) {}

@@ -6,7 +6,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import { returnedColumnsOf } from './svc-columns.decorators.js';
 import { createUserSerializer, type UserBody } from './user-body.js';
 import { rolesOf } from './user-roles.js';
-import { organizationOf } from '../organizations/credential-organization.js';
+import { organizationOf } from './user-organization.js';
 
 /** Turns a user row into the user body: id, email and the `@SvcReturned()` columns (docs/guides/application.md). */
 @Injectable()

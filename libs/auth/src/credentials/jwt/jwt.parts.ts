@@ -7,6 +7,7 @@ import { JwtCredentialResolver } from './jwt-credential.resolver.js';
 import { JwtDevices } from './jwt-devices.js';
 import { jwtKeyProvider } from './jwt-key.js';
 import { JwtLogout } from './jwt-logout.service.js';
+import { JwtOrganizations } from './jwt-organizations.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
 import { RefreshCookie } from './refresh-cookie.js';
@@ -30,9 +31,11 @@ export const jwtCredentialParts: CredentialParts = {
     JwtCredentialResolver,
     JwtLogout,
     JwtDevices,
+    JwtOrganizations,
   ],
   issuer: JwtCredentialIssuer,
   resolver: JwtCredentialResolver,
   revoker: RefreshTokenStore,
   devices: JwtDevices,
+  organizations: JwtOrganizations,
 };

@@ -16,7 +16,7 @@ import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { rolesColumn, rolesFromRow, withRoles } from '../../users/user-roles.js';
-import { organizationFromRow, organizationJoin, withOrganization } from '../../organizations/credential-organization.js';
+import { organizationFromRow, organizationJoin, withOrganization } from '../../users/user-organization.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */

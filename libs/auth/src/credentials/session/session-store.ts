@@ -17,7 +17,7 @@ import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { rolesColumn, rolesFromRow, withRoles } from '../../users/user-roles.js';
-import { organizationFromRow, organizationJoin, withOrganization } from '../../organizations/credential-organization.js';
+import { organizationFromRow, organizationJoin, withOrganization } from '../../users/user-organization.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */

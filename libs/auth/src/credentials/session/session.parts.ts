@@ -6,13 +6,15 @@ import { SessionCredentialResolver } from './session-credential.resolver.js';
 import { SessionController } from './session.controller.js';
 import { SessionDevices } from './session-devices.js';
 import { SessionStore } from './session-store.js';
+import { SessionOrganizations } from './session-organizations.js';
 
 /** The session credential: an HttpOnly cookie naming a session row. */
 export const sessionCredentialParts: CredentialParts = {
   controllers: [SessionController, DevicesController],
-  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver, SessionDevices],
+  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver, SessionDevices, SessionOrganizations],
   issuer: SessionCredentialIssuer,
   resolver: SessionCredentialResolver,
   revoker: SessionStore,
   devices: SessionDevices,
+  organizations: SessionOrganizations,
 };
