@@ -36,6 +36,8 @@ export interface DemoConfig {
   passkeys: boolean;
   /** DEMO_ADMIN_EMAILS: addresses (normalised as svc normalises emails) whose users hold `admin` once the address is proven. */
   adminEmails: ReadonlySet<string>;
+  /** AUTH_ORGANIZATIONS=on: organizations, their members and invitations (docs/demo.md). */
+  organizations: boolean;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -76,6 +78,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     emailVerification: emailVerificationMode(env, shape.login.includes('password')),
     passkeys: shape.login.includes('password') && passkeysUnworkableAt(baseUrl) === undefined,
     adminEmails: adminEmails(env.DEMO_ADMIN_EMAILS),
+    organizations: oneOf(env, 'AUTH_ORGANIZATIONS', 'off', ['on', 'off'] as const) === 'on',
   };
 }
 

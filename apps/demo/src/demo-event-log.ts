@@ -5,6 +5,7 @@ import {
   type EmailChangeNoticeEvent,
   type EmailChangeRequestedEvent,
   type EmailVerificationRequestedEvent,
+  type OrganizationInvitationMailEvent,
   type PasswordResetRequestedEvent,
 } from '#svc/auth';
 
@@ -61,6 +62,10 @@ export class DemoEventLog implements OnModuleDestroy {
       case AuthEvent.EmailChangeNotice: {
         const event = payload as unknown as EmailChangeNoticeEvent;
         return send({ to: event.to, kind: 'email_change_notice', reason: event.reason, ...(event.link ? { link: event.link } : {}) });
+      }
+      case AuthEvent.OrganizationInvitationMail: {
+        const event = payload as unknown as OrganizationInvitationMailEvent;
+        return send({ to: event.to, kind: 'organization_invitation', link: event.link });
       }
     }
   }

@@ -18,6 +18,7 @@ import { stepsScript } from './steps.script.js';
 import { twoStepChallengeScript } from './two-step-challenge.script.js';
 import { twoStepScript } from './two-step.script.js';
 import { usersScript } from './users.script.js';
+import { organizationsScript } from './organizations.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 import { webauthnScript } from './webauthn.script.js';
@@ -36,6 +37,7 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'email-settings.js': emailSettingsScript,
   'field-errors.js': fieldErrorsScript,
   'messages.js': messagesScript,
+  'organizations.js': organizationsScript,
   'passkey-sign-in.js': passkeySignInScript,
   'passkeys.js': passkeysScript,
   'password-forms.js': passwordFormsScript,

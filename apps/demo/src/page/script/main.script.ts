@@ -9,6 +9,7 @@ import './demo/email-links.js';
 import './demo/email-settings.js';
 import './demo/devices.js';
 import './demo/users.js';
+import './demo/organizations.js';
 import { startChallenge, takeChallengeRedirect } from './demo/two-step-challenge.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedOut, signedOut } from './demo/views.js';
 
