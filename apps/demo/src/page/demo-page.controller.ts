@@ -71,6 +71,18 @@ export class DemoPageController {
     return renderDemoPage(this.config, 'cancel-email-change');
   }
 
+  /** The link of an invitation's MAIL line lands here (AUTH_ORGANIZATIONS=on): a button POSTs the token once signed in. */
+  @Get('accept-invitation')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  acceptInvitationPage(): string {
+    if (!this.config.organizations) throw new NotFoundException();
+    return renderDemoPage(this.config, 'accept-invitation');
+  }
+
   @Get('demo.js')
   @Header('Content-Type', 'text/javascript; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')

@@ -22,6 +22,7 @@ import { stepsScript } from './steps.script.js';
 import { twoStepChallengeScript } from './two-step-challenge.script.js';
 import { twoStepScript } from './two-step.script.js';
 import { usersScript } from './users.script.js';
+import { organizationsScript } from './organizations.script.js';
 import { validationProblemsScript } from './validation-problems.script.js';
 import { viewsScript } from './views.script.js';
 import { webauthnScript } from './webauthn.script.js';
@@ -44,6 +45,7 @@ export const demoPageModules: Readonly<Record<string, string>> = Object.freeze({
   'field-errors.js': fieldErrorsScript,
   'fresh-sign-in.js': freshSignInScript,
   'messages.js': messagesScript,
+  'organizations.js': organizationsScript,
   'passkey-sign-in.js': passkeySignInScript,
   'passkeys.js': passkeysScript,
   'password-forms.js': passwordFormsScript,

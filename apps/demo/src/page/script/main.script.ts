@@ -13,6 +13,7 @@ import './demo/activity.js';
 import './demo/users.js';
 import './demo/api-keys.js';
 import './demo/fresh-sign-in.js';
+import './demo/organizations.js';
 import { startChallenge, takeChallengeRedirect } from './demo/two-step-challenge.js';
 import { focusHeading, isResetView, loadCurrentUser, showOnly, showSessionEnded, showSignedOut, signedOut } from './demo/views.js';
 
