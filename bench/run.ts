@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describeTarget, type Figure, meetsTarget, ratioLine } from './support/figures.js';
 import { table } from './support/table.js';
 
-const BENCHES = ['session-me', 'jwt-me', 'jwt-vs-session', 'api-key-me', 'eddsa-jwt-me', 'passport-svc-jwt', 'me-cached', 'roles', 'admin-list', 'activity', 'login', 'audit-login', 'login-storm', 'rate-limit', 'password-timing', 'mfa-timing'];
+const BENCHES = ['session-me', 'jwt-me', 'jwt-vs-session', 'api-key-me', 'eddsa-jwt-me', 'passport-svc-jwt', 'me-cached', 'roles', 'org-permissions', 'admin-list', 'activity', 'login', 'audit-login', 'login-storm', 'rate-limit', 'password-timing', 'mfa-timing'];
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -8,4 +8,5 @@ await import('./cases/admin.js');
 await import('./cases/providers.js');
 await import('./cases/api-keys.js');
 await import('./cases/native.js');
+await import('./cases/organizations.js');
 await import('./cases/browser-bundle.js');

@@ -97,3 +97,17 @@ export async function restore(): Promise<Answer<boolean>> {
     restoring = false;
   }
 }
+
+/** A GET of one of the demo's own routes (not svc's: /org-projects) with the page's credential, through the client; answered as `attempt` answers. */
+export async function attemptAppRoute<T>(path: string): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await auth.fetch(path, { headers: { Accept: 'application/json' } });
+  } catch {
+    return { ok: false, status: 0, body: { code: 'NETWORK_ERROR', message: 'The demo server cannot be reached. Try again.' }, retryAfter: null, methods: [] };
+  }
+  const body = (await response.json().catch(() => null)) as (T & { code?: unknown; message?: unknown }) | null;
+  if (response.ok && body !== null) return { ok: true, body };
+  const message = body && (typeof body.message === 'string' || Array.isArray(body.message)) ? (body.message as string | string[]) : 'The server answered ' + response.status + ' without a readable body.';
+  return { ok: false, status: response.status, body: { code: body && typeof body.code === 'string' ? body.code : 'UNEXPECTED_RESPONSE', message }, retryAfter: response.headers.get('Retry-After'), methods: [] };
+}

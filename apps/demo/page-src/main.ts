@@ -11,6 +11,7 @@ import './email-settings.js';
 import './devices.js';
 import './delete-account.js';
 import './users.js';
+import './organizations.js';
 import './activity.js';
 import './api-keys.js';
 import './fresh-sign-in.js';

@@ -22,6 +22,20 @@ function demoAuthorization(config: DemoConfig): NonNullable<AuthOptions['authori
   };
 }
 
+/**
+ * The demo's organizations (AUTH_ORGANIZATIONS=on, docs/guides/organizations.md): `owner` holds every
+ * permission, listed by resource; `admin` all but deleting the organization; `member` reads projects.
+ * The creator is `owner`.
+ */
+export const DEMO_ORGANIZATIONS = {
+  roles: {
+    owner: ['organization:*', 'members:*', 'projects:*'],
+    admin: ['organization:update', 'members:*', 'projects:*'],
+    member: ['projects:read'],
+  },
+  creatorRole: 'owner',
+} as const satisfies AuthOptions['organizations'];
+
 /** Two-step login wherever people sign in with a password (docs/demo.md). */
 const DEMO_MFA = { issuer: DEMO_TOTP_ISSUER };
 
@@ -66,6 +80,7 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     reauth: { maxAgeSeconds: config.reauthMaxAgeSeconds },
     // AUTH_AUDIT=off: no activity log, no GET /auth/me/activity or /auth/admin/audit.
     audit: config.audit ? {} : undefined,
+    organizations: config.organizations ? { roles: { ...DEMO_ORGANIZATIONS.roles }, creatorRole: DEMO_ORGANIZATIONS.creatorRole } : undefined,
     principalCache: config.principalCache && {
       invalidation: config.principalCache.invalidation,
       redis: config.principalCache.invalidation === 'redis' ? { url: config.principalCache.redisUrl } : undefined,

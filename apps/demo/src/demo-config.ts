@@ -47,6 +47,8 @@ export interface DemoConfig {
   reauthMaxAgeSeconds: number;
   /** AUTH_AUDIT: the activity log (`on`, the default) or none (`off`). */
   audit: boolean;
+  /** AUTH_ORGANIZATIONS=on: organizations, their members and invitations (docs/demo.md). */
+  organizations: boolean;
 }
 
 export type EmailVerificationMode = 'required' | 'optional' | 'off';
@@ -92,6 +94,7 @@ export function readDemoConfig(env: NodeJS.ProcessEnv): DemoConfig {
     jwtSigning: readJwtSigning(env, shape.credential),
     reauthMaxAgeSeconds: integer(env, 'AUTH_REAUTH_MAX_AGE_SECONDS', 900, 1, 86_400),
     audit: oneOf(env, 'AUTH_AUDIT', 'on', ['on', 'off'] as const) === 'on',
+    organizations: oneOf(env, 'AUTH_ORGANIZATIONS', 'off', ['on', 'off'] as const) === 'on',
   };
 }
 

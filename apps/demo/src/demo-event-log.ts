@@ -5,6 +5,7 @@ import {
   type EmailChangeNoticeEvent,
   type EmailChangeRequestedEvent,
   type EmailVerificationRequestedEvent,
+  type OrganizationInvitationMailEvent,
   type PasswordResetRequestedEvent,
   type SecurityNoticeEvent,
 } from '#svc/auth';
@@ -66,6 +67,10 @@ export class DemoEventLog implements OnModuleDestroy {
       case AuthEvent.SecurityNotice: {
         const event = payload as unknown as SecurityNoticeEvent;
         return send({ to: event.user.email, kind: 'security_notice', notice: event.notice });
+      }
+      case AuthEvent.OrganizationInvitationMail: {
+        const event = payload as unknown as OrganizationInvitationMailEvent;
+        return send({ to: event.to, kind: 'organization_invitation', link: event.link });
       }
     }
   }

@@ -3,6 +3,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, authEntities, authMigrations, type AuthOptions } from '#svc/auth';
 import { DemoAdminController } from './demo-admin.controller.js';
+import { DemoOrganizationsController } from './demo-organizations.controller.js';
 import { DemoController } from './demo.controller.js';
 import { demoAuthOptions } from './demo-auth-options.js';
 import { DemoEventLog } from './demo-event-log.js';
@@ -43,7 +44,7 @@ export class DemoModule {
         }),
         AuthModule.forRoot(options),
       ],
-      controllers: [DemoController, ...(options.authorization ? [DemoAdminController] : []), DemoPageController],
+      controllers: [DemoController, ...(options.authorization ? [DemoAdminController] : []), ...(options.organizations ? [DemoOrganizationsController] : []), DemoPageController],
       providers: [{ provide: DEMO_CONFIG, useValue: config }, DemoEventLog],
     };
   }

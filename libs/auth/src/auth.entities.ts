@@ -15,11 +15,14 @@ import { RefreshToken } from './credentials/jwt/refresh-token.entity.js';
 import { Session } from './credentials/session/session.entity.js';
 import { User, type SvcUser } from './entities/user.entity.js';
 import { UserRole } from './entities/user-role.entity.js';
+import { Organization } from './entities/organization.entity.js';
+import { OrganizationInvitation } from './entities/organization-invitation.entity.js';
+import { OrganizationMember } from './entities/organization-member.entity.js';
 
-export { ApiKey, AuditEvent, EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User, UserRole };
+export { ApiKey, AuditEvent, EmailToken, MfaRecoveryCode, MfaTotp, OAuthAccount, OAuthUsedState, Organization, OrganizationInvitation, OrganizationMember, Passkey, PasskeyUsedChallenge, PasswordResetToken, RateLimitCounter, RefreshFamily, RefreshToken, Session, User, UserRole };
 export type { SvcUser };
 
 /** Every entity the library stores rows with, for the application's TypeORM `entities` list. */
 export function authEntities(user: Type<SvcUser> = User): Type<unknown>[] {
-  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken, MfaTotp, MfaRecoveryCode, Passkey, PasskeyUsedChallenge, UserRole, ApiKey, AuditEvent];
+  return [user, Session, RefreshToken, RefreshFamily, PasswordResetToken, OAuthAccount, OAuthUsedState, RateLimitCounter, EmailToken, MfaTotp, MfaRecoveryCode, Passkey, PasskeyUsedChallenge, UserRole, ApiKey, AuditEvent, Organization, OrganizationMember, OrganizationInvitation];
 }

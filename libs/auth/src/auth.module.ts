@@ -3,7 +3,7 @@ import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUTH_CLOCK, AUTH_CONFIG, AUTH_HOOKS } from './config/auth.constants.js';
-import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_REAUTHENTICATION, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_ORGANIZATIONS, CREDENTIAL_REAUTHENTICATION, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from './credentials/credential.tokens.js';
 import {
   AUTH_ASYNC_OPTIONS_TYPE,
   AUTH_MODULE_OPTIONS,
@@ -63,6 +63,7 @@ import { rateLimitProviders } from './rate-limit/rate-limit.providers.js';
 import { noPrincipalCacheProviders, principalCacheProviders } from './principal-cache/principal-cache.providers.js';
 import { RateLimitStorage } from './rate-limit/rate-limit.storage.js';
 import { authorizationProviders } from './authorization/authorization.providers.js';
+import { organizationCheckProviders, organizationParts } from './organizations/organizations.parts.js';
 
 const CREDENTIALS: Record<CredentialKind, CredentialParts> = { session: sessionCredentialParts, jwt: jwtCredentialParts };
 const LOGIN_METHODS: Record<LoginMethod, LoginMethodParts> = { password: passwordLoginParts, oauth2: oauth2LoginParts, oidc: oidcLoginParts };
@@ -106,6 +107,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...(features.includes('apiKeys') ? [apiKeyParts] : []),
     reauthParts,
     ...(features.includes('audit') ? [auditParts(features.includes('admin'))] : []),
+    ...(features.includes('organizations') ? [organizationParts] : []),
     credential,
     accountParts,
   ];
@@ -115,6 +117,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     { provide: CREDENTIAL_REVOKER, useExisting: credential.revoker },
     { provide: CREDENTIAL_DEVICES, useExisting: credential.devices },
     { provide: CREDENTIAL_REAUTHENTICATION, useExisting: credential.reauthentication },
+    { provide: CREDENTIAL_ORGANIZATIONS, useExisting: credential.organizations },
   ];
   // Parts may share controllers and providers (the OAuth core of oauth2 and oidc): each is registered once.
   const controllers = [...new Set([...parts.flatMap((part) => part.controllers), ...(native?.controllers ?? [])])].map((controller) =>
@@ -155,6 +158,7 @@ function withParts(definition: DynamicModule, extras: AuthModuleExtras): Dynamic
     ...auditLogProviders,
     ...rateLimitProviders(),
     ...authorizationProviders,
+    ...organizationCheckProviders,
     ...(features.includes('principalCache') ? principalCacheProviders() : noPrincipalCacheProviders()),
     ...new Set([...parts.flatMap((part) => part.providers), ...(native?.providers ?? [])]),
     ...(features.includes('apiKeys') ? withApiKeyResolver(credentialTokens) : credentialTokens),

@@ -41,6 +41,9 @@ export {
   MfaRecoveryCode,
   MfaTotp,
   OAuthAccount,
+  Organization,
+  OrganizationInvitation,
+  OrganizationMember,
   Passkey,
   PasswordResetToken,
   RefreshFamily,
@@ -154,3 +157,18 @@ export { AUDIT_ACTIONS, type AuditAction } from './audit-log/audit-actions.js';
 export type { AuditDetails } from './audit-log/audit-details.js';
 export type { ActivityBody, AuditEventBody, AuditEventPage } from './audit/activity-bodies.js';
 export { AuditEvent } from './entities/audit-event.entity.js';
+// Organizations (docs/guides/organizations.md): the section, the organization guards, bodies and events.
+export type { OrganizationsOptions } from './config/auth-options.js';
+export { OrgPermissions, OrgRoles } from './organizations/org-authorization.decorators.js';
+export { OrgAuthorizationGuard } from './organizations/org-authorization.guard.js';
+export type { InvitationBody, OrganizationDetails, OrganizationMemberBody, OrganizationMembership } from './organizations/organization-bodies.js';
+export type {
+  OrganizationCreatedEvent,
+  OrganizationDeletedEvent,
+  OrganizationInvitationCreatedEvent,
+  OrganizationInvitationMailEvent,
+  OrganizationMemberAddedEvent,
+  OrganizationMemberRemovedEvent,
+  OrganizationMemberRoleChangedEvent,
+  OrganizationRef,
+} from './events/auth-events.js';

@@ -16,7 +16,7 @@ const ROOT_FILES = ['auth.entities.ts', 'auth.module-definition.ts', 'auth.modul
 /** The package's other entries: they may import the root files. */
 const ENTRIES = ['client', 'health', 'openapi', 'passport', 'testing'];
 /** A feature owns its routes, services and stores: a credential, a way in, a second factor, a guard. */
-const FEATURES = ['credentials', 'login', 'password', 'email', 'oauth', 'oauth2', 'oidc', 'passkeys', 'two-step', 'rate-limit', 'principal-cache', 'authorization', 'admin', 'api-keys', 'account', 'mail', 'reauth', 'audit'];
+const FEATURES = ['credentials', 'login', 'password', 'email', 'oauth', 'oauth2', 'oidc', 'passkeys', 'two-step', 'rate-limit', 'principal-cache', 'authorization', 'admin', 'api-keys', 'account', 'mail', 'reauth', 'audit', 'organizations'];
 /** What every feature uses; a shared folder imports no feature. */
 const SHARED = ['async', 'config', 'crypto', 'entities', 'errors', 'events', 'hooks', 'http', 'migrations', 'persistence', 'redis', 'users', 'notices', 'audit-log'];
 /** The ways in and the second factors: each ends in a credential, which knows none of them. */

@@ -71,10 +71,10 @@ describe.each(BEHAVIOUR_ENGINES)('signed access tokens and /jwks on %s', (engine
     });
     afterAll(() => t.close());
 
-    it('tokens are as before (no kid, iss or aud) and /jwks is 404', async () => {
+    it('tokens are as before (no kid, iss or aud; auth_time as every token has it) and /jwks is 404', async () => {
       const { access } = await t.signup('plain@x.io');
       expect(headerOf(access)).toEqual({ alg: 'HS256', typ: 'JWT' });
-      expect(Object.keys(claimsOf(access)).sort()).toEqual(['exp', 'iat', 'jti', 'sid', 'sub', 'typ']);
+      expect(Object.keys(claimsOf(access)).sort()).toEqual(['auth_time', 'exp', 'iat', 'jti', 'sid', 'sub', 'typ']);
       expect((await request(t.url).get('/auth/jwks')).status).toBe(404);
     });
   });

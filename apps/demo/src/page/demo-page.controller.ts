@@ -75,6 +75,18 @@ export class DemoPageController {
     return renderDemoPage(this.config, 'cancel-email-change');
   }
 
+  /** The link of an invitation's MAIL line lands here (AUTH_ORGANIZATIONS=on): a button POSTs the token once signed in. */
+  @Get('accept-invitation')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', PAGE_SECURITY)
+  @Header('Referrer-Policy', 'no-referrer')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  acceptInvitationPage(): string {
+    if (!this.config.organizations) throw new NotFoundException();
+    return renderDemoPage(this.config, 'accept-invitation');
+  }
+
   /** The messages of the library's error codes, for a provider callback that came back with `/?error=<CODE>`. */
   @Get('demo/callback-errors.json')
   @Header('Content-Type', 'application/json; charset=utf-8')

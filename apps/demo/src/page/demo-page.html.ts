@@ -6,6 +6,7 @@ import { activitySection } from './demo-page.activity.html.js';
 import { devicesSection } from './demo-page.devices.html.js';
 import { deleteAccountSection } from './demo-page.delete-account.html.js';
 import { usersSection } from './demo-page.users.html.js';
+import { organizationsSection } from './demo-page.organizations.html.js';
 import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-page.email-links.html.js';
 import { emailSettingsSection } from './demo-page.email-settings.html.js';
 import { passkeySignInSection, passkeysSection } from './demo-page.passkeys.html.js';
@@ -15,7 +16,7 @@ import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.ht
 import { freshSignInDialog } from './demo-page.fresh-sign-in.html.js';
 
 /** Which of the page's views the server renders: the home page, or the landing of a mailed link. */
-export type DemoPageView = 'home' | 'reset-password' | EmailLinkView;
+export type DemoPageView = 'home' | 'reset-password' | 'accept-invitation' | EmailLinkView;
 
 /**
  * The demo's page (docs/demo.md). Static HTML: the script (/demo/main.js) decides which section to show
@@ -30,7 +31,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${view === 'reset-password' ? 'Set a new password' : view === 'home' ? 'Sign in' : emailLinkTitle(view)} · svc demo</title>
+<title>${view === 'reset-password' ? 'Set a new password' : view === 'home' ? 'Sign in' : view === 'accept-invitation' ? 'Accept an invitation' : emailLinkTitle(view)} · svc demo</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 <script type="module" src="/demo/main.js"></script>
@@ -44,7 +45,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
   <div id="alert" class="alert" role="alert"></div>
   <p id="notice" class="notice" aria-live="polite"></p>
   <noscript><p class="alert">This page needs JavaScript to talk to the API.</p></noscript>
-${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' || view === 'cancel-email-change' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${password ? twoStepChallengeSection(DEMO_TOTP_ISSUER) : ''}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys, config.apiKeys)}</main>
+${view === 'reset-password' ? resetSection(password) : ''}${view === 'verify-email' || view === 'confirm-email' || view === 'cancel-email-change' ? emailLinkSection(view) : ''}${signedOutSection(password, providers, config.passkeys)}${password ? twoStepChallengeSection(DEMO_TOTP_ISSUER) : ''}${signedInSection(providers, password, config.emailVerification !== 'off', config.passkeys, config.apiKeys, config.organizations)}</main>
 <footer>
   Sign-in <strong>${config.login.join(', ')}</strong>, credential <strong>${config.credential}</strong> · API under <code>/auth</code> · <a href="/docs">OpenAPI</a>
 </footer>
@@ -131,8 +132,8 @@ function resetSection(password: boolean): string {
 }
 
 /** `emailRoutes`: the library's email routes are on (AUTH_EMAIL_VERIFICATION not `off`), so the email area has something to call. */
-function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean, passkeys: boolean, apiKeys: boolean): string {
-  const account = `${profileList()}${emailRoutes ? emailSettingsSection() : ''}${deleteAccountSection()}`;
+function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean, passkeys: boolean, apiKeys: boolean, organizations: boolean): string {
+  const account = `${profileList()}${emailRoutes ? emailSettingsSection() : ''}${organizations ? organizationsSection() : ''}${deleteAccountSection()}`;
   const security = `${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}`;
   const devices = `${devicesSection()}${activitySection()}${apiKeys ? apiKeysSection() : ''}`;
   return `  <section id="signed-in" class="card signed-in" hidden>

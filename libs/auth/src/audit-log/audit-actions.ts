@@ -1,6 +1,6 @@
 /**
  * What the activity log records (docs/guides/account-security.md), one name per kind of change.
- * `api_key_created`, `api_key_revoked` and `account_deleted` are written by the features that make
+ * The API key, account deletion and organization entries are written by the features that make
  * those changes, through the same `AuditLog.record`.
  */
 export const AUDIT_ACTIONS = [
@@ -28,6 +28,14 @@ export const AUDIT_ACTIONS = [
   'api_key_created',
   'api_key_revoked',
   'account_deleted',
+  // Organizations (docs/guides/organizations.md): the entry's user is the member the change is about.
+  'organization_created',
+  'organization_deleted',
+  'organization_invitation_created',
+  'organization_invitation_revoked',
+  'organization_member_added',
+  'organization_member_role_changed',
+  'organization_member_removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,6 +9,9 @@ import type {
   AdminUserDetails,
   AuditPage,
   AuditQuery,
+  InvitationBody,
+  OrganizationBody,
+  OrganizationDetails,
   ApiKeyBody,
   CreatedApiKey,
   JwkSet,
@@ -217,6 +220,49 @@ export function createSvcClient(options: SvcClientOptions) {
       create: (body: NewApiKey) => post<CreatedApiKey>('/api-keys', body),
       list: () => get<ApiKeyBody[]>('/api-keys'),
       revoke: (id: string) => remove(`/api-keys/${segment(id)}`),
+    },
+
+    organizations: {
+      list: () => get<OrganizationBody[]>('/organizations'),
+      get: (id: string) => get<OrganizationDetails>(`/organizations/${segment(id)}`),
+      create: (name: string, slug: string) => post<OrganizationBody>('/organizations', { name, slug }),
+      rename: (id: string, name: string) => core.call<OrganizationBody>({ method: 'PATCH', path: `/organizations/${segment(id)}`, body: { name } }),
+      delete: (id: string) => remove(`/organizations/${segment(id)}`),
+      invite: (id: string, email: string, role: string) => post<InvitationBody>(`/organizations/${segment(id)}/invitations`, { email, role }),
+      revokeInvitation: (id: string, invitationId: string) => remove(`/organizations/${segment(id)}/invitations/${segment(invitationId)}`),
+      /** POST /organizations/invitations/accept with the mailed token: the caller joins, with the invitation's role. */
+      acceptInvitation: (token: string) => post<OrganizationBody>('/organizations/invitations/accept', { token }),
+      changeRole: (id: string, userId: string, role: string) => core.call<void>({ method: 'PATCH', path: `/organizations/${segment(id)}/members/${segment(userId)}`, body: { role } }),
+      /** DELETE /organizations/{id}/members/{userId}: removes a member, or (one's own id) leaves. */
+      removeMember: (id: string, userId: string) => remove(`/organizations/${segment(id)}/members/${segment(userId)}`),
+      /**
+       * POST /organizations/{id}/activate: the credential acts in that organization from now on
+       * (session: the session row; jwt: a new access token, which the client keeps).
+       */
+      async activate(id: string): Promise<void> {
+        const body = await post<TokenBody | undefined>(`/organizations/${segment(id)}/activate`);
+        if (core.keeper && body) await core.keeper.adopt(body);
+      },
+    },
+
+    /**
+     * A request to one of the application's own routes (not svc's) with the credential: the session
+     * cookie, or the access token as `Authorization: Bearer` (renewed first when due, and once more
+     * after a 401, as svc's routes are). `path` is the application's: `/profile`. Answers the Response.
+     */
+    async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+      const send = (token: string | null) => {
+        const headers = new Headers(init.headers);
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        return fetchFunction(`${options.baseUrl.replace(/\/+$/, '')}${path}`, { ...init, headers, credentials: 'include' });
+      };
+      const keeper = core.keeper;
+      const token = keeper ? await keeper.tokenForRequest().catch(() => null) : null;
+      const response = await send(token);
+      if (!keeper || token === null || response.status !== 401) return response;
+      // RFC 6750 §3.1: the access token was refused before its time; one refresh, one retry.
+      const renewed = await keeper.tokenAfterRejection(token).catch(() => null);
+      return renewed === null ? response : send(renewed);
     },
 
     devices: {

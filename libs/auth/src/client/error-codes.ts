@@ -55,6 +55,11 @@ export const SERVER_ERROR_CODES = [
   'API_KEY_LIMIT',
   'API_KEY_NOT_ALLOWED',
   'OAUTH_REAUTH_REFUSED',
+  'ORGANIZATION_SLUG_TAKEN',
+  'INVITATION_INVALID',
+  'INVITATION_EMAIL_MISMATCH',
+  'LAST_OWNER',
+  'ORGANIZATION_REQUIRED',
   /** A route that needs a recent sign-in, reached with an old one: 403 with `methods`. */
   'REAUTH_REQUIRED',
 ] as const;

@@ -5,10 +5,29 @@ import type { AdminUserDetails as ServerAdminUserDetails, AdminUserPage as Serve
 import type { DeviceBody as ServerDeviceBody } from '../credentials/devices.controller.js';
 import type { TokenBody as ServerTokenBody } from '../credentials/jwt/jwt-credential.issuer.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
+import type {
+  InvitationBody as ServerInvitationBody,
+  OrganizationDetails as ServerOrganizationDetails,
+  OrganizationMembership as ServerOrganizationMembership,
+} from '../organizations/organization-bodies.js';
 import type { PasskeyBody as ServerPasskeyBody } from '../passkeys/passkey-list.service.js';
 import type { UserBody } from '../users/user-body.js';
 import { SERVER_ERROR_CODES, type ServerErrorCode } from './error-codes.js';
-import type { ActivityEntry, AdminUserDetails, AdminUserPage, ApiKeyBody, AuditPage, ClientUser, CreatedApiKey, DeviceBody, PasskeyBody, TokenBody } from './wire-types.js';
+import type {
+  ActivityEntry,
+  AdminUserDetails,
+  AdminUserPage,
+  ApiKeyBody,
+  AuditPage,
+  ClientUser,
+  CreatedApiKey,
+  DeviceBody,
+  InvitationBody,
+  OrganizationBody,
+  OrganizationDetails,
+  PasskeyBody,
+  TokenBody,
+} from './wire-types.js';
 
 /** A Date as JSON carries it. */
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
@@ -43,6 +62,9 @@ describe("the client's wire types against the server's", () => {
     check<Assignable<Json<ServerCreatedApiKeyBody>, CreatedApiKey>>();
     check<Assignable<ServerActivityBody, ActivityEntry>>();
     check<Assignable<ServerAuditEventPage, AuditPage>>();
+    check<Assignable<ServerOrganizationMembership, OrganizationBody>>();
+    check<Assignable<ServerOrganizationDetails, OrganizationDetails>>();
+    check<Assignable<ServerInvitationBody, InvitationBody>>();
     // And back: nothing the client expects is missing from what the server sends.
     check<Assignable<DeviceBody, ServerDeviceBody>>();
     check<Assignable<PasskeyBody, ServerPasskeyBody>>();

@@ -96,6 +96,37 @@ export interface AuditQuery {
   cursor?: string;
 }
 
+/** An organization as the caller sees it: with the caller's role there. */
+export interface OrganizationBody {
+  id: string;
+  name: string;
+  slug: string;
+  role: string;
+}
+
+export interface OrganizationMember {
+  userId: string;
+  email: string;
+  role: string;
+  joinedAt: string;
+}
+
+/** GET /organizations/{id}: a member's view, with the members. */
+export interface OrganizationDetails {
+  id: string;
+  name: string;
+  slug: string;
+  members: OrganizationMember[];
+}
+
+/** POST /organizations/{id}/invitations's answer. */
+export interface InvitationBody {
+  id: string;
+  email: string;
+  role: string;
+  expiresAt: string;
+}
+
 /** GET /jwks (RFC 7517 §5): the public keys that verify the server's access tokens. */
 export interface JwkSet {
   keys: Array<Record<string, unknown> & { kid?: string; alg?: string; use?: string }>;

@@ -148,6 +148,15 @@ export interface AuthConfig {
   readonly audit?: {
     readonly retentionDays: number;
   };
+  /** Organizations (docs/guides/organizations.md); absent: off. */
+  readonly organizations?: {
+    /** Each organization role's permissions, sorted, as written. */
+    readonly roles: Readonly<Record<string, readonly string[]>>;
+    readonly creatorRole: string;
+    readonly invitationTtlHours: number;
+    readonly invitationPath: string;
+    readonly sendsInvitationMail: boolean;
+  };
   readonly rateLimit?: {
     readonly windowSeconds: number;
     readonly max: number;

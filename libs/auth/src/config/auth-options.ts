@@ -210,6 +210,28 @@ export interface AuditOptions {
   retentionDays?: number;
 }
 
+/**
+ * Organizations (docs/guides/organizations.md): users create organizations, invite members by email
+ * and act in one of them at a time. Their roles are a policy of their own, apart from `authorization`:
+ * each organization role grants permissions `<resource>:<action>` or `<resource>:*` inside that
+ * organization only.
+ */
+export interface OrganizationsOptions {
+  /** Every organization role and the permissions it grants in its organization: `{ owner: ['organization:*', 'members:*'], member: ['projects:read'] }`. Required. */
+  roles: Record<string, readonly string[]>;
+  /** The role of an organization's creator; an organization always keeps a member holding it (409 `LAST_OWNER`). Required. */
+  creatorRole: string;
+  /** How long an invitation can be accepted. @default 72 (1..720) */
+  invitationTtlHours?: number;
+  /** The application's page the invitation mail links to, `<baseUrl><invitationPath>?token=<token>`. @default '/accept-invitation' */
+  invitationPath?: string;
+  /**
+   * Whether the application mails invitations: then something must observe
+   * `svc.organization.invitation_mail` or startup stops. @default true
+   */
+  sendsInvitationMail?: boolean;
+}
+
 export type RateLimitBackend = 'memory' | 'database' | 'redis';
 
 /** The start of the redis limiter's keys when `rateLimit.redisKeyPrefix` is not given. */
@@ -394,6 +416,8 @@ export interface AuthOptions {
   reauth?: ReauthOptions;
   /** The activity log and the `new_device` notice (docs/guides/account-security.md). @default unset: nothing written, no activity routes */
   audit?: AuditOptions;
+  /** Organizations, their members, invitations and roles (docs/guides/organizations.md). @default unset: no organization routes */
+  organizations?: OrganizationsOptions;
   /** Login through plain OAuth 2.0 providers. */
   oauth2?: OAuthSectionOptions<OAuth2ProviderOptions>;
   /** Login through OpenID Connect providers. */

@@ -1,6 +1,7 @@
 import type { AuthConfig } from './auth-config.js';
 
-type Policy = NonNullable<AuthConfig['authorization']>;
+/** A policy of roles and their permissions: the users' (`authorization`) or the organizations' (`organizations`). */
+type Policy = { readonly roles: NonNullable<AuthConfig['authorization']>['roles'] };
 
 /** A role's name: never a comma or a space, so a list of roles reads back unambiguously. */
 export const ROLE_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;

@@ -164,9 +164,9 @@ describe('the optional parts: in the module graph only with their sections (docs
   });
 
   it.each<[string, Record<string, unknown>, AuthConfigError]>([
-    ['an unknown part', { features: ['passkeys', 'sms'] }, new AuthConfigError('features[1]', 'must be one of passkeys, mfa, principalCache, admin, apiKeys, audit', 'sms')],
+    ['an unknown part', { features: ['passkeys', 'sms'] }, new AuthConfigError('features[1]', 'must be one of passkeys, mfa, principalCache, admin, apiKeys, audit, organizations', 'sms')],
     ['a part listed twice', { features: ['mfa', 'mfa'] }, new AuthConfigError('features', 'lists a part twice')],
-    ['a list that is not one', { features: 'mfa' }, new AuthConfigError('features', 'must list some of passkeys, mfa, principalCache, admin, apiKeys, audit', 'mfa')],
+    ['a list that is not one', { features: 'mfa' }, new AuthConfigError('features', 'must list some of passkeys, mfa, principalCache, admin, apiKeys, audit, organizations', 'mfa')],
   ])('refuses %s', (_case, extras, error) => {
     expect(() => optionalPartsOf(extras as never)).toThrow(error);
   });

@@ -21,12 +21,12 @@ export type AuthStrategy = 'session' | 'jwt' | 'oidc' | 'oauth2';
 
 /**
  * The optional parts beside the ways in, each mounted only with its section (docs/decisions/0001-module-shape.md):
- * passkeys, two-step login, the principal cache, user administration, API keys and the activity log.
+ * passkeys, two-step login, the principal cache, user administration, API keys, the activity log and organizations.
  */
-export type OptionalPart = 'passkeys' | 'mfa' | 'principalCache' | 'admin' | 'apiKeys' | 'audit';
+export type OptionalPart = 'passkeys' | 'mfa' | 'principalCache' | 'admin' | 'apiKeys' | 'audit' | 'organizations';
 
 export const LOGIN_METHODS = ['password', 'oauth2', 'oidc'] as const satisfies readonly LoginMethod[];
-export const OPTIONAL_PARTS = ['passkeys', 'mfa', 'principalCache', 'admin', 'apiKeys', 'audit'] as const satisfies readonly OptionalPart[];
+export const OPTIONAL_PARTS = ['passkeys', 'mfa', 'principalCache', 'admin', 'apiKeys', 'audit', 'organizations'] as const satisfies readonly OptionalPart[];
 export const CREDENTIAL_KINDS = ['session', 'jwt'] as const satisfies readonly CredentialKind[];
 const STRATEGIES = ['session', 'jwt', 'oidc', 'oauth2'] as const satisfies readonly AuthStrategy[];
 
@@ -46,7 +46,7 @@ export interface ModuleShapeOptions {
   /** The seed's shorthand for one login method and its credential (docs/reference/options.md). */
   strategy?: AuthStrategy;
   /**
-   * The optional parts the module is built with (`passkeys`, `mfa`, `principalCache`, `admin`, `apiKeys`, `audit`), each only
+   * The optional parts the module is built with (`passkeys`, `mfa`, `principalCache`, `admin`, `apiKeys`, `audit`, `organizations`), each only
    * with its section. @default with `forRoot`, the sections given; with `forRootAsync`, none
    */
   features?: readonly OptionalPart[];

@@ -5,7 +5,7 @@
 export type SecurityNoticeKind = 'password_changed' | 'two_step_disabled' | 'passkey_added' | 'identity_linked' | 'account_reclaimed' | 'api_key_created' | 'new_device' | 'account_deleted';
 
 /** Every message svc sends with the `mail` section, by kind (docs/guides/account-security.md). */
-export type MailKind = 'password_reset' | 'email_verification' | 'email_change' | 'email_change_notice' | 'security_notice';
+export type MailKind = 'password_reset' | 'email_verification' | 'email_change' | 'email_change_notice' | 'security_notice' | 'organization_invitation';
 
 /** The message fields svc hands the transport: a subset of nodemailer's `sendMail` options. */
 export interface MailEnvelope {
@@ -25,17 +25,20 @@ export interface MailTransport {
 export type MailUser = { readonly id: string; readonly email: string } & Readonly<Record<string, unknown>>;
 
 /**
- * What a template is given. Every kind has `kind`, `to`, `user` and `accountLink`; the rest by kind:
- * `link` (`password_reset`, `email_verification`, `email_change`, and `email_change_notice` of reason
- * `change_requested`: its cancel link), `expiresAt` (`password_reset`), `newEmail` (`email_change`),
- * `reason` (`email_change_notice`), `notice`, `ip` and `userAgent` (`security_notice`).
+ * What a template is given. Every kind has `kind`, `to` and `accountLink`, and every kind but
+ * `organization_invitation` (whose addressee may have no account yet) `user`; the rest by kind:
+ * `link` (`password_reset`, `email_verification`, `email_change`, `organization_invitation`, and
+ * `email_change_notice` of reason `change_requested`: its cancel link), `expiresAt` (`password_reset`,
+ * `organization_invitation`), `newEmail` (`email_change`), `reason` (`email_change_notice`), `notice`,
+ * `ip` and `userAgent` (`security_notice`), `organization` and `role` (`organization_invitation`).
  * Values come from users and requests: a template HTML-escapes every one it puts in `html`.
  */
 export interface MailMessage {
   kind: MailKind;
   /** The address the message goes to. */
   to: string;
-  user: MailUser;
+  /** The account the message is about; absent for an invitation. */
+  user?: MailUser;
   /** The page of the application where the user reviews their account (`mail.links.account`). */
   accountLink: string;
   link?: string;
@@ -45,6 +48,9 @@ export interface MailMessage {
   notice?: SecurityNoticeKind;
   ip?: string | null;
   userAgent?: string | null;
+  /** The organization an invitation is to, and the role it offers. */
+  organization?: { readonly name: string; readonly slug: string };
+  role?: string;
 }
 
 /** A message as sent: its subject, and its body as plain text and as HTML. */

@@ -18,6 +18,7 @@ import { validatePrincipalCache } from './validate-principal-cache.js';
 import { validateAuthorization } from './validate-authorization.js';
 import { nativeClientsOf } from './validate-native-clients.js';
 import { validateJwtSigning } from './validate-jwt-signing.js';
+import { validateOrganizations } from './validate-organizations.js';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
@@ -110,6 +111,7 @@ export function validateAuthOptions(options: AuthOptions, extras: ConfigShapeOpt
     mail: validateMail(options.mail, callbacks.baseUrl),
     reauth: validateReauth(options.reauth),
     audit: validateAudit(options.audit),
+    organizations: validateOrganizations(options.organizations),
     rateLimit: options.rateLimit && rateLimitSettings(options.rateLimit, keySource),
   };
   if (config.password.minLength > config.password.maxLength) {

@@ -37,7 +37,8 @@ export function validateAuthorization(section: AuthorizationOptions | undefined)
   return { roles, defaultRoles: [...new Set(given as string[])].sort(), ...(section.assignRoles ? { assignRoles: section.assignRoles } : {}) };
 }
 
-function permissionsOf(field: string, value: unknown): readonly string[] {
+/** A role's permissions, each `<resource>:<action>` or `<resource>:*`, deduplicated and sorted; `field` names the role in the error. */
+export function permissionsOf(field: string, value: unknown): readonly string[] {
   if (!Array.isArray(value)) throw new AuthConfigError(field, 'must be an array of permissions (`<resource>:<action>` or `<resource>:*`)', value);
   if (value.length > MAX_PERMISSIONS) throw new AuthConfigError(field, `must grant at most ${MAX_PERMISSIONS} permissions`, value.length);
   for (const [i, permission] of value.entries()) {

@@ -4,7 +4,7 @@ import type { MailKind, MailOptions, MailTemplate } from './mail-options.js';
 import { absoluteUrl, nonEmptyString } from './option-rules.js';
 
 /** Every kind a template may be given for (docs/reference/options.md). */
-export const MAIL_KIND_NAMES: readonly MailKind[] = ['password_reset', 'email_verification', 'email_change', 'email_change_notice', 'security_notice'];
+export const MAIL_KIND_NAMES: readonly MailKind[] = ['password_reset', 'email_verification', 'email_change', 'email_change_notice', 'security_notice', 'organization_invitation'];
 
 /**
  * The `mail` section (docs/guides/account-security.md): absent, svc sends nothing and the

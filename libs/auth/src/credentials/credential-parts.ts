@@ -2,6 +2,7 @@ import type { Provider, Type } from '@nestjs/common';
 import type { CredentialDevices } from './credential-devices.js';
 import type { CredentialIssuer } from './credential-issuer.js';
 import type { CredentialReauthentication } from './credential-reauthentication.js';
+import type { CredentialOrganizations } from './credential-organizations.js';
 import type { CredentialResolver } from './credential-resolver.js';
 import type { CredentialRevoker } from './credential-revoker.js';
 
@@ -16,4 +17,6 @@ export interface CredentialParts {
   devices: Type<CredentialDevices>;
   /** How a re-authentication renews the credential's sign-in (docs/decisions/0028-fresh-sign-in.md). */
   reauthentication: Type<CredentialReauthentication>;
+  /** Where the credential records its active organization (docs/guides/organizations.md). */
+  organizations: Type<CredentialOrganizations>;
 }

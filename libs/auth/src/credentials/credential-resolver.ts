@@ -57,5 +57,6 @@ export function copyOfPrincipal(principal: Principal): Principal {
   if (body.roles) body.roles = [...body.roles];
   if (body.permissions) body.permissions = [...body.permissions];
   if (body.apiKey) body.apiKey = { ...body.apiKey, scopes: [...body.apiKey.scopes] };
+  if (body.organization) body.organization = { ...body.organization, permissions: [...body.organization.permissions] };
   return { ...principal, user, body };
 }

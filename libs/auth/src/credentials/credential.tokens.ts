@@ -8,3 +8,5 @@ export const CREDENTIAL_REVOKER = Symbol('svc:CREDENTIAL_REVOKER');
 export const CREDENTIAL_DEVICES = Symbol('svc:CREDENTIAL_DEVICES');
 /** Injection token of the credential's `CredentialReauthentication` (POST /reauth and the other re-authentications). */
 export const CREDENTIAL_REAUTHENTICATION = Symbol('svc:CREDENTIAL_REAUTHENTICATION');
+/** Injection token of the credential's `CredentialOrganizations` (POST /organizations/{id}/activate). */
+export const CREDENTIAL_ORGANIZATIONS = Symbol('svc:CREDENTIAL_ORGANIZATIONS');

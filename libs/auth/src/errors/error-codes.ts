@@ -79,6 +79,16 @@ export const AUTH_ERRORS = {
   API_KEY_LIMIT: [HttpStatus.CONFLICT, 'Too many API keys; revoke one first'],
   /** An API key presented to a library route other than `/me`. */
   API_KEY_NOT_ALLOWED: [HttpStatus.FORBIDDEN, 'API keys are not accepted on this route'],
+  /** POST /organizations with a slug another organization has. */
+  ORGANIZATION_SLUG_TAKEN: [HttpStatus.CONFLICT, 'This slug is taken'],
+  /** An invitation token that is unknown, expired, accepted already or revoked. */
+  INVITATION_INVALID: [HttpStatus.BAD_REQUEST, 'Invitation is invalid or expired'],
+  /** An invitation accepted by a signed-in user whose verified email is not the invited one (the invitation stays usable). */
+  INVITATION_EMAIL_MISMATCH: [HttpStatus.FORBIDDEN, 'This invitation is for another email address'],
+  /** A change of role or a removal would leave the organization without a member holding its creator role. */
+  LAST_OWNER: [HttpStatus.CONFLICT, 'No member would be left holding the owner role'],
+  /** `@OrgRoles` / `@OrgPermissions`: the credential has no active organization (none chosen, or no longer a member). */
+  ORGANIZATION_REQUIRED: [HttpStatus.FORBIDDEN, 'Choose an organization first'],
   /** An application's own guard refused a request to a library route. */
   FORBIDDEN: [HttpStatus.FORBIDDEN, 'Request refused'],
   SERVICE_UNAVAILABLE: [HttpStatus.SERVICE_UNAVAILABLE, 'Service unavailable'],

@@ -40,6 +40,13 @@ export const AuthEvent = {
   ApiKeyCreated: 'svc.api_key.created',
   ApiKeyRevoked: 'svc.api_key.revoked',
   SecurityNotice: 'svc.security.notice',
+  OrganizationCreated: 'svc.organization.created',
+  OrganizationDeleted: 'svc.organization.deleted',
+  OrganizationMemberAdded: 'svc.organization.member_added',
+  OrganizationMemberRemoved: 'svc.organization.member_removed',
+  OrganizationMemberRoleChanged: 'svc.organization.member_role_changed',
+  OrganizationInvitationCreated: 'svc.organization.invitation_created',
+  OrganizationInvitationMail: 'svc.organization.invitation_mail',
 } as const;
 
 export type AuthEventName = (typeof AuthEvent)[keyof typeof AuthEvent];
@@ -303,6 +310,74 @@ export interface SecurityNoticeEvent {
   userAgent: string | null;
 }
 
+/** An organization as the events name it. */
+export interface OrganizationRef {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** An organization created by `actorId`, who became its member with the creator role (docs/guides/organizations.md). */
+export interface OrganizationCreatedEvent {
+  organization: OrganizationRef;
+  actorId: string;
+}
+
+/** An organization deleted by `actorId`, with its members and invitations. */
+export interface OrganizationDeletedEvent {
+  organizationId: string;
+  actorId: string;
+}
+
+/** A user joined an organization with `role` (an accepted invitation: `invitationId`). */
+export interface OrganizationMemberAddedEvent {
+  organizationId: string;
+  userId: string;
+  role: string;
+  invitationId: string | null;
+}
+
+/** A member removed by `actorId` (the member itself when it left). */
+export interface OrganizationMemberRemovedEvent {
+  organizationId: string;
+  userId: string;
+  actorId: string;
+}
+
+export interface OrganizationMemberRoleChangedEvent {
+  organizationId: string;
+  userId: string;
+  from: string;
+  to: string;
+  actorId: string;
+}
+
+/** An invitation created by `invitedBy`; never its token (the mail event carries it). */
+export interface OrganizationInvitationCreatedEvent {
+  organizationId: string;
+  invitationId: string;
+  email: string;
+  role: string;
+  invitedBy: string;
+  expiresAt: Date;
+}
+
+/**
+ * OrganizationInvitationMail: the application mails `link` (which carries `token`) to `to`, kind
+ * `organization_invitation`. The one event that carries the invitation's token.
+ */
+export interface OrganizationInvitationMailEvent {
+  to: string;
+  organization: OrganizationRef;
+  role: string;
+  invitationId: string;
+  invitedBy: string;
+  token: string;
+  /** `<baseUrl><organizations.invitationPath>?token=<token>` */
+  link: string;
+  expiresAt: Date;
+}
+
 export interface AuthEventPayloads {
   'svc.signup.after': SignupAfterEvent;
   'svc.login.after': LoginAfterEvent;
@@ -339,4 +414,11 @@ export interface AuthEventPayloads {
   'svc.api_key.created': ApiKeyEvent;
   'svc.api_key.revoked': ApiKeyEvent;
   'svc.security.notice': SecurityNoticeEvent;
+  'svc.organization.created': OrganizationCreatedEvent;
+  'svc.organization.deleted': OrganizationDeletedEvent;
+  'svc.organization.member_added': OrganizationMemberAddedEvent;
+  'svc.organization.member_removed': OrganizationMemberRemovedEvent;
+  'svc.organization.member_role_changed': OrganizationMemberRoleChangedEvent;
+  'svc.organization.invitation_created': OrganizationInvitationCreatedEvent;
+  'svc.organization.invitation_mail': OrganizationInvitationMailEvent;
 }

@@ -37,6 +37,12 @@ export class MailObserversCheck implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
+    if (this.config.organizations?.sendsInvitationMail && !this.observed(AuthEvent.OrganizationInvitationMail)) {
+      throw new AuthConfigError(
+        'organizations.sendsInvitationMail',
+        `is true, but nothing observes ${AuthEvent.OrganizationInvitationMail}: add an observer that mails the invitation link (@OnAuthEvent(AuthEvent.OrganizationInvitationMail)), or set organizations.sendsInvitationMail: false if the application sends no such mail`,
+      );
+    }
     if (!this.config.loginMethods.includes('password')) return;
     if (this.config.password.sendsResetMail && !this.observed(AuthEvent.PasswordResetRequested)) {
       throw new AuthConfigError(

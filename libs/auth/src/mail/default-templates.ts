@@ -63,6 +63,16 @@ export const securityNoticeTemplate: MailTemplate = (message): RenderedMail => {
   return renderMail(message, { subject: notice.subject, paragraphs, link: { label: 'If this was not you, review your account', url: message.accountLink } });
 };
 
+export const organizationInvitationTemplate: MailTemplate = (message) =>
+  renderMail(message, {
+    subject: `You are invited to ${message.organization!.name}`,
+    paragraphs: [
+      `You are invited to join ${message.organization!.name} as ${message.role!}.${message.expiresAt ? ` The invitation works once, until ${message.expiresAt.toISOString()}.` : ''}`,
+      `Sign in (or sign up) with ${message.to} to accept it.`,
+    ],
+    link: { label: 'Accept the invitation', url: message.link! },
+    closing: ['If you did not expect it, ignore this message.'],
+  });
 
 /** svc's template of each kind, for an application's template that wraps or falls back to one. */
 export const defaultMailTemplates: Readonly<Record<MailKind, MailTemplate>> = Object.freeze({
@@ -71,4 +81,5 @@ export const defaultMailTemplates: Readonly<Record<MailKind, MailTemplate>> = Ob
   email_change: emailChangeTemplate,
   email_change_notice: emailChangeNoticeTemplate,
   security_notice: securityNoticeTemplate,
+  organization_invitation: organizationInvitationTemplate,
 });

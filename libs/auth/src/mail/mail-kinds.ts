@@ -1,6 +1,6 @@
 import type { MailKind, MailMessage, MailTemplate } from '../config/mail-options.js';
 import { AuthEvent, type AuthEventName, type AuthEventPayloads } from '../events/auth-events.js';
-import { emailChangeNoticeTemplate, emailChangeTemplate, emailVerificationTemplate, passwordResetTemplate, securityNoticeTemplate } from './default-templates.js';
+import { emailChangeNoticeTemplate, emailChangeTemplate, emailVerificationTemplate, organizationInvitationTemplate, passwordResetTemplate, securityNoticeTemplate } from './default-templates.js';
 
 /** A message's fields taken from its event (svc adds `kind` and `accountLink`). */
 export type MessageFields = Omit<MailMessage, 'kind' | 'accountLink'>;
@@ -51,5 +51,11 @@ export const MAIL_KINDS: readonly MailKindDefinition[] = [
     event: AuthEvent.SecurityNotice,
     messageOf: ({ user, notice, ip, userAgent }) => ({ to: user.email, user, notice, ip, userAgent }),
     template: securityNoticeTemplate,
+  }),
+  mailKind({
+    kind: 'organization_invitation',
+    event: AuthEvent.OrganizationInvitationMail,
+    messageOf: ({ to, organization, role, link, expiresAt }) => ({ to, organization: { name: organization.name, slug: organization.slug }, role, link, expiresAt }),
+    template: organizationInvitationTemplate,
   }),
 ];

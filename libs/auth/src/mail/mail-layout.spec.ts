@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MailMessage } from '../config/mail-options.js';
+import type { MailMessage, MailUser } from '../config/mail-options.js';
 import { defaultMailTemplates } from './default-templates.js';
 import { escapeHtml } from './html-escape.js';
 import { nameOf, renderMail } from './mail-layout.js';
 
-const message = (user: MailMessage['user'], extra: Partial<MailMessage> = {}): MailMessage => ({ kind: 'password_reset', to: user.email, user, accountLink: 'https://app.test/', ...extra });
+const message = (user: MailUser, extra: Partial<MailMessage> = {}): MailMessage => ({ kind: 'password_reset', to: user.email, user, accountLink: 'https://app.test/', ...extra });
 
 describe('the default mail layout', () => {
   it('escapes the five characters HTML reads as markup, and nothing else', () => {

@@ -12,8 +12,8 @@ export interface MailContent {
 
 /** The name a message greets: the user's `displayName` column when the user body has one, else their email. */
 export function nameOf(message: MailMessage): string {
-  const displayName = message.user.displayName;
-  return typeof displayName === 'string' && displayName.trim().length > 0 ? displayName : message.user.email;
+  const displayName = message.user?.displayName;
+  return typeof displayName === 'string' && displayName.trim().length > 0 ? displayName : (message.user?.email ?? message.to);
 }
 
 /**

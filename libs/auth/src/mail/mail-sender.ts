@@ -50,7 +50,7 @@ export class MailSender implements OnModuleInit, OnModuleDestroy {
       const { subject, text, html } = template(message);
       await mail.transport.sendMail({ from: mail.from, to: message.to, subject, text, html });
     } catch (error) {
-      this.logger.error(`mail ${definition.kind} to user ${message.user.id} not sent: ${describeError(error, secrets)}`);
+      this.logger.error(`mail ${definition.kind} ${message.user ? `to user ${message.user.id}` : 'to an invited address'} not sent: ${describeError(error, secrets)}`);
     }
   }
 }

@@ -12,6 +12,7 @@ import { SvcAdministration1764000000800 } from './1764000000800-svc-administrati
 import { SvcApiKeys1764000001100 } from './1764000001100-svc-api-keys.js';
 import { SvcAuthTime1764000000900 } from './1764000000900-svc-auth-time.js';
 import { SvcAuditEvents1764000001000 } from './1764000001000-svc-audit-events.js';
+import { SvcOrganizations1764000001200 } from './1764000001200-svc-organizations.js';
 
 export {
   SvcAdministration1764000000800,
@@ -23,6 +24,7 @@ export {
   SvcInitialSchema1763700000000,
   SvcMfaTotp1764000000500,
   SvcOAuthUsedStates1764000000100,
+  SvcOrganizations1764000001200,
   SvcPasskeys1764000000600,
   SvcRateLimitUnlogged1763900000000,
   SvcRateLimitWindowEnd1763800000000,
@@ -46,4 +48,5 @@ export const authMigrations = [
   SvcAuthTime1764000000900,
   SvcAuditEvents1764000001000,
   SvcApiKeys1764000001100,
+  SvcOrganizations1764000001200,
 ];

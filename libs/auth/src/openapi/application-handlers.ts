@@ -6,6 +6,8 @@ import { CurrentUserGuard } from '../credentials/current-user.guard.js';
 import { freshAuthOf } from '../credentials/fresh-sign-in.js';
 import { VerifiedEmailGuard } from '../credentials/verified-email.guard.js';
 import { REQUIRED_PERMISSIONS, REQUIRED_ROLES } from '../authorization/authorization.constants.js';
+import { REQUIRED_ORG_PERMISSIONS, REQUIRED_ORG_ROLES } from '../organizations/org-authorization.constants.js';
+import { OrgAuthorizationGuard } from '../organizations/org-authorization.guard.js';
 import { AuthorizationGuard } from '../authorization/authorization.guard.js';
 import { RATE_LIMIT_ROUTE, type RateLimitRoute } from '../rate-limit/rate-limit.constants.js';
 
@@ -27,6 +29,10 @@ export interface ApplicationHandler {
   permissions: string[];
   /** `@RequireFreshAuth()`: the route's own age in seconds, or null for `reauth.maxAgeSeconds`; absent without it. */
   freshAuth?: number | null;
+  /** `@OrgRoles(...)` of the controller and the method. */
+  orgRoles: string[];
+  /** `@OrgPermissions(...)` of the controller and the method. */
+  orgPermissions: string[];
 }
 
 const STATE_CHANGING = [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL];
@@ -58,6 +64,8 @@ export function applicationHandlers(modules: ModulesContainer, globalGuard: bool
           roles: [...new Set([...(Reflect.getMetadata(REQUIRED_ROLES, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_ROLES, handler) ?? [])])],
           permissions: [...new Set([...(Reflect.getMetadata(REQUIRED_PERMISSIONS, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_PERMISSIONS, handler) ?? [])])],
           ...(freshAuthOf(handler, controller) !== undefined ? { freshAuth: freshAuthOf(handler, controller) } : {}),
+          orgRoles: [...new Set([...(Reflect.getMetadata(REQUIRED_ORG_ROLES, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_ORG_ROLES, handler) ?? [])])],
+          orgPermissions: [...new Set([...(Reflect.getMetadata(REQUIRED_ORG_PERMISSIONS, controller) ?? []), ...(Reflect.getMetadata(REQUIRED_ORG_PERMISSIONS, handler) ?? [])])],
         });
       }
     }
@@ -66,7 +74,7 @@ export function applicationHandlers(modules: ModulesContainer, globalGuard: bool
 }
 
 function accessOf(controller: Function, handler: Function, guards: unknown[], globalGuard: boolean): ApplicationHandler['access'] {
-  if (guards.includes(CurrentUserGuard) || guards.includes(VerifiedEmailGuard) || guards.includes(AuthorizationGuard)) return 'required';
+  if (guards.includes(CurrentUserGuard) || guards.includes(VerifiedEmailGuard) || guards.includes(AuthorizationGuard) || guards.includes(OrgAuthorizationGuard)) return 'required';
   if (!globalGuard) return undefined;
   const flag = (key: string) => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
   if (flag(PUBLIC_ROUTE)) return undefined;

@@ -390,6 +390,7 @@ function securitySchemes(config: AuthConfig): Record<string, SecuritySchemeObjec
  * 403 `EMAIL_NOT_VERIFIED` with `@RequireVerifiedEmail()`; 429 `RATE_LIMITED` with `@RateLimit()`;
  * 403 `PERMISSION_DENIED` and `x-svc-roles` / `x-svc-permissions` with `@Roles()` / `@Permissions()`;
  * 403 `REAUTH_REQUIRED` and `x-svc-fresh-auth` (seconds) with `@RequireFreshAuth()`.
+ * 403 `ORGANIZATION_REQUIRED`, `PERMISSION_DENIED` and `x-svc-org-roles` / `x-svc-org-permissions` with `@OrgRoles()` / `@OrgPermissions()`.
  * Operations are found by the operation ids @nestjs/swagger gives by default (`<Controller>_<method>`).
  */
 function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, config: AuthConfig): void {
@@ -411,7 +412,8 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
       ...(handler.access && handler.changesState && config.credential === 'session' ? (['CSRF_REJECTED'] as const) : []),
       ...(handler.verifiedEmail ? (['EMAIL_NOT_VERIFIED'] as const) : []),
       ...(handler.rateLimited ? (['RATE_LIMITED'] as const) : []),
-      ...(handler.roles.length > 0 || handler.permissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
+      ...(handler.orgRoles.length > 0 || handler.orgPermissions.length > 0 ? (['ORGANIZATION_REQUIRED'] as const) : []),
+      ...(handler.roles.length > 0 || handler.permissions.length > 0 || handler.orgRoles.length > 0 || handler.orgPermissions.length > 0 ? (['PERMISSION_DENIED'] as const) : []),
       ...(handler.freshAuth !== undefined ? (['REAUTH_REQUIRED'] as const) : []),
     ];
     if (codes.length > 0) operation.responses = { ...operation.responses, ...errorResponsesOf(codes) };
@@ -419,6 +421,9 @@ function markApplicationRoutes(document: OpenAPIObject, app: INestApplication, c
     if (handler.roles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-roles'] = handler.roles;
     if (handler.permissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-permissions'] = handler.permissions;
     if (handler.freshAuth !== undefined) (operation as OperationObject & Record<string, unknown>)['x-svc-fresh-auth'] = handler.freshAuth ?? config.reauth.maxAgeSeconds;
+    // docs/guides/organizations.md: what the route requires of the role in the active organization.
+    if (handler.orgRoles.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-org-roles'] = handler.orgRoles;
+    if (handler.orgPermissions.length > 0) (operation as OperationObject & Record<string, unknown>)['x-svc-org-permissions'] = handler.orgPermissions;
   }
 }
 

@@ -13,6 +13,8 @@ export interface UserBodyFeatures {
   mfa?: { totp: boolean };
   /** On `request.user` and `/me` of a request an API key authenticated: the key's id and scopes (`permissions` is then the owner's within them). */
   apiKey?: { id: string; scopes: string[] };
+  /** With `organizations`, on `request.user` and `/me` only: the credential's active organization, or null (docs/guides/organizations.md). */
+  organization?: { id: string; role: string; permissions: string[] } | null;
 }
 
 /** The user as every response and observer sees it: id, email, the `@SvcReturned` columns and the features' fields. */

@@ -6,6 +6,7 @@ import type { SvcUser } from '../entities/user.entity.js';
 import { returnedColumnsOf } from './svc-columns.decorators.js';
 import { createUserSerializer, type UserBody } from './user-body.js';
 import { rolesOf } from './user-roles.js';
+import { organizationOf } from './user-organization.js';
 
 /** Turns a user row into the user body: id, email and the `@SvcReturned()` columns (docs/guides/application.md). */
 @Injectable()
@@ -22,12 +23,19 @@ export class UserSerializer {
 
   /**
    * The body of a resolved credential (`request.user`, `/me`): the user body, and with `authorization`
-   * the permissions of the user's roles (docs/guides/roles-and-permissions.md).
+   * the permissions of the user's roles (docs/guides/roles-and-permissions.md), and with `organizations`
+   * the active organization.
    */
   principalBody(user: SvcUser): UserBody {
     const body = this.serialize(user);
     const policy = this.config.authorization;
     if (policy) body.permissions = permissionsOfRoles(policy, rolesOf(user) ?? []);
+    const organizations = this.config.organizations;
+    if (organizations) {
+      // docs/guides/organizations.md: the credential's active organization, its role and that role's permissions in it.
+      const active = organizationOf(user) ?? null;
+      body.organization = active === null ? null : { id: active.id, role: active.role, permissions: permissionsOfRoles(organizations, [active.role]) };
+    }
     return body;
   }
 }

@@ -21,6 +21,11 @@ export interface AccessTokenClaims {
   permissions?: string[];
   /** The last real sign-in of the token's family, epoch seconds (OIDC Core §2, `auth_time`; docs/decisions/0028-fresh-sign-in.md). */
   auth_time?: number;
+  /**
+   * The organization the family acted in when the token was signed (docs/guides/organizations.md), for
+   * whoever reads the token; svc itself decides on the family's membership as it stands at each request.
+   */
+  org?: string;
 }
 
 /** Tolerated clock difference between instances for `iat` (RFC 7519 §4.1.6 leaves it to the verifier). */
@@ -45,6 +50,7 @@ export function accessTokenClaimsOf(payload: unknown, now: Date): AccessTokenCla
   if (claims.act !== undefined && !isActor(claims.act)) return null;
   // A sign-in after the token was issued is no sign-in the token could record.
   if (claims.auth_time !== undefined && (!isNumericDate(claims.auth_time) || claims.auth_time > claims.iat)) return null;
+  if (claims.org !== undefined && !isUuid(claims.org)) return null;
   return claims as unknown as AccessTokenClaims;
 }
 

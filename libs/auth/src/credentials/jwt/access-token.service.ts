@@ -19,6 +19,16 @@ export interface AccessTokenGrants {
   permissions: readonly string[];
 }
 
+/** What an access token may carry beside its subject, family and sign-in time. */
+export interface AccessTokenExtras {
+  /** The administrator acting as the user (`act`). */
+  actorId?: string;
+  /** The family's active organization (`org`). */
+  organizationId?: string;
+  /** With `jwt.signing` and `authorization`: the user's roles and permissions, for other services. */
+  grants?: AccessTokenGrants;
+}
+
 /**
  * Mints access tokens with jose: a JWS (RFC 7515 compact form) signed with the key ring's signing
  * key (imported once), carrying the claims docs/decisions/0012-access-tokens-jwt.md lists (`sub`,
@@ -50,8 +60,10 @@ export class AccessTokenService {
   /**
    * `authTime`: the family's last real sign-in, carried as `auth_time` (epoch seconds; OIDC Core §2).
    * `actorId`: the administrator acting as the user, carried as the `act` claim (RFC 8693 §4.1).
+   * `organizationId`: the family's active organization, carried as the private `org` claim (RFC 7519 §4.3).
    */
-  async sign(userId: string, familyId: string, authTime: Date | null, actorId?: string, grants?: AccessTokenGrants): Promise<IssuedAccessToken> {
+  async sign(userId: string, familyId: string, authTime: Date | null, extras: AccessTokenExtras = {}): Promise<IssuedAccessToken> {
+    const { actorId, organizationId, grants } = extras;
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const claims: AccessTokenClaims = {
       ...this.audience,
@@ -63,6 +75,7 @@ export class AccessTokenService {
       exp: iat + this.lifetimeSeconds,
       ...(authTime ? { auth_time: Math.min(iat, Math.floor(authTime.getTime() / 1000)) } : {}),
       ...(actorId ? { act: { sub: actorId } } : {}),
+      ...(organizationId ? { org: organizationId } : {}),
       ...(grants ? { roles: [...grants.roles], permissions: [...grants.permissions] } : {}),
     };
     const token = await new SignJWT({ ...claims }).setProtectedHeader(this.header).sign(this.keys.signingKey);

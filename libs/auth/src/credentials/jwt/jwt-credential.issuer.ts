@@ -85,10 +85,12 @@ export class JwtCredentialIssuer implements CredentialIssuer<JwtCredential> {
 
   /**
    * Signs the access token that goes with `refresh` (its `sid` is the refresh family; `authTime`, the
-   * family's last sign-in; `actorId`, its administrator), read in the caller's transaction.
+   * family's last sign-in; `actorId`, its administrator; `organizationId`, its active organization,
+   * the `org` claim), read in the caller's transaction.
    */
-  async withAccessToken(manager: EntityManager, user: SvcUser, refresh: IssuedRefreshToken, authTime: Date | null, actorId?: string | null): Promise<JwtCredential> {
-    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, authTime, actorId ?? undefined, await this.grantsOf(manager, user)) };
+  async withAccessToken(manager: EntityManager, user: SvcUser, refresh: IssuedRefreshToken, authTime: Date | null, actorId?: string | null, organizationId?: string): Promise<JwtCredential> {
+    const grants = await this.grantsOf(manager, user);
+    return { refresh, access: await this.accessTokens.sign(user.id, refresh.familyId, authTime, { actorId: actorId ?? undefined, organizationId, grants }) };
   }
 
   /**

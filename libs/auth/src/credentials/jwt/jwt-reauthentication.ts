@@ -21,7 +21,8 @@ export class JwtReauthentication implements CredentialReauthentication<IssuedAcc
   async renew(manager: EntityManager, principal: Principal): Promise<IssuedAccessToken> {
     if (principal.familyId === undefined) throw new AuthError('UNAUTHENTICATED');
     const authTime = await this.families.reauthenticated(manager, principal.familyId);
-    return this.accessTokens.sign(principal.user.id, principal.familyId, authTime, principal.impersonatedBy);
+    // The family's active organization stays on the new token (docs/guides/organizations.md).
+    return this.accessTokens.sign(principal.user.id, principal.familyId, authTime, { actorId: principal.impersonatedBy, organizationId: principal.body.organization?.id });
   }
 
   deliver(_response: unknown, access: IssuedAccessToken): TokenBody {

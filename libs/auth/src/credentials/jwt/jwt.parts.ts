@@ -9,6 +9,7 @@ import { JwtDevices } from './jwt-devices.js';
 import { jwtKeyRingProvider } from './jwt-key-ring.js';
 import { JwksController } from './jwks.controller.js';
 import { JwtLogout } from './jwt-logout.service.js';
+import { JwtOrganizations } from './jwt-organizations.js';
 import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
 import { RefreshCookie } from './refresh-cookie.js';
@@ -33,10 +34,12 @@ export const jwtCredentialParts: CredentialParts = {
     JwtLogout,
     JwtDevices,
     JwtReauthentication,
+    JwtOrganizations,
   ],
   issuer: JwtCredentialIssuer,
   resolver: JwtCredentialResolver,
   revoker: RefreshTokenStore,
   devices: JwtDevices,
   reauthentication: JwtReauthentication,
+  organizations: JwtOrganizations,
 };

@@ -16,6 +16,7 @@ import { preparedQuery } from '../../persistence/prepared-query.js';
 import { hydrate, parameter, selectList } from '../../persistence/row-hydrator.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { rolesColumn, rolesFromRow, withRoles } from '../../users/user-roles.js';
+import { organizationFromRow, organizationJoin, withOrganization } from '../../users/user-organization.js';
 import { JWT_SETTINGS, type JwtSettings } from './jwt-settings.js';
 
 /** A family that has at least one refresh token that could still be presented (raw SQL over `refresh_tokens`). */
@@ -100,7 +101,7 @@ export class RefreshFamilyStore {
   }
 
   /**
-   * The user (with `authorization`, and its roles), if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
+   * The user (with `authorization`, and its roles; with `organizations`, the family's active organization), if the family `familyId` is that user's, not revoked (its row, or any of its tokens)
    * and before its absolute end, with that end: one query (docs/decisions/0012-access-tokens-jwt.md; ASVS 5.0
    * V7.4.1), a primary-key join and a probe of the partial index of revoked tokens, so a revoked or
    * ended family, or a deleted user, is refused at once.
@@ -114,7 +115,32 @@ export class RefreshFamilyStore {
     const familyEndsAt = connection.driver.prepareHydratedValue(rows[0].f_expires_at, this.expiresAtColumnOf(connection)) as Date;
     if (familyEndsAt.getTime() <= this.clock.now().getTime()) return null;
     const user = hydrate<SvcUser>(connection, this.config.userEntity, 'u', rows[0]);
-    return { user: this.config.authorization ? withRoles(user, rolesFromRow(rows[0])) : user, familyEndsAt };
+    if (this.config.authorization) withRoles(user, rolesFromRow(rows[0]));
+    if (this.config.organizations) withOrganization(user, organizationFromRow(rows[0]));
+    return { user, familyEndsAt };
+  }
+
+  /**
+   * With `organizations`: the family's active organization while its user is a member of it, for the
+   * `org` claim of the access tokens a refresh signs; undefined for none (and, without the section, no statement).
+   */
+  async activeOrganizationOf(manager: EntityManager, familyId: string): Promise<string | undefined> {
+    if (!this.config.organizations) return undefined;
+    const { driver } = manager.connection;
+    const [sql, parameters] = driver.escapeQueryWithParameters(
+      'SELECT om.organization_id AS organization_id FROM refresh_families f INNER JOIN organization_members om ON om.organization_id = f.active_organization_id AND om.user_id = f.user_id WHERE f.id = :familyId',
+      { familyId },
+    );
+    const rows: { organization_id: string }[] = await manager.query(sql, parameters);
+    return rows[0]?.organization_id;
+  }
+
+  /** With `organizations`: the organization the family acts in from now on (null: none); its cached principal goes. */
+  async setActiveOrganization(manager: EntityManager, familyId: string, organizationId: string | null): Promise<void> {
+    const { driver } = manager.connection;
+    const [sql, parameters] = driver.escapeQueryWithParameters('UPDATE refresh_families SET active_organization_id = :organizationId WHERE id = :familyId', { organizationId, familyId });
+    await manager.query(sql, parameters);
+    await this.invalidations.familyRevoked(manager, familyId);
   }
 
   /** The user's live families (not revoked, before their end, with a token that could still be presented), newest first. */
@@ -159,10 +185,12 @@ export class RefreshFamilyStore {
   private liveFamilyUserSql(dataSource: DataSource): string {
     const { driver } = dataSource;
     const table = (entity: Function) => driver.escape(dataSource.getMetadata(entity).tableName);
+    const organization = this.config.organizations ? organizationJoin(dataSource, 'f', 'u.id') : undefined;
     this.liveFamilyUser ??= [
-      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, f.expires_at AS f_expires_at${this.config.authorization ? `, ${rolesColumn(dataSource, 'u')}` : ''}`,
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, f.expires_at AS f_expires_at${this.config.authorization ? `, ${rolesColumn(dataSource, 'u')}` : ''}${organization ? `, ${organization.select}` : ''}`,
       `FROM ${table(this.config.userEntity)} u`,
       `INNER JOIN ${table(RefreshFamily)} f ON f.user_id = u.id`,
+      ...(organization ? [organization.join] : []),
       `WHERE u.id = ${parameter(dataSource, 0)} AND f.id = ${parameter(dataSource, 1)}`,
       'AND f.revoked_at IS NULL',
       `AND NOT EXISTS (SELECT 1 FROM ${table(RefreshToken)} r WHERE r.family_id = f.id AND r.revoked_at IS NOT NULL)`,

@@ -64,7 +64,8 @@ export class RefreshRotation {
       return current && !current.revokedAt ? this.presentedAgain(manager, current, family) : INVALID;
     }
     await this.families.touch(manager, row.familyId);
-    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.authTime, family.impersonatedBy) };
+    const organizationId = await this.families.activeOrganizationOf(manager, row.familyId);
+    return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, await this.refreshTokens.issue(manager, user.id, row.familyId), family.authTime, family.impersonatedBy, organizationId) };
   }
 
   /** A consumed token again: the grace successor if it is still available, else a reuse. */
@@ -76,7 +77,8 @@ export class RefreshRotation {
       const successor = await this.refreshTokens.issueGraceSuccessor(manager, row);
       if (successor) {
         await this.families.touch(manager, row.familyId);
-        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, successor, family.authTime, family.impersonatedBy) };
+        const organizationId = await this.families.activeOrganizationOf(manager, row.familyId);
+        return { kind: 'rotated', user, credential: await this.issuer.withAccessToken(manager, user, successor, family.authTime, family.impersonatedBy, organizationId) };
       }
     }
     const newlyRevoked = (await this.refreshTokens.revokeFamily(manager, row.familyId)) > 0;

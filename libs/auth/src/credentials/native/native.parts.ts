@@ -2,13 +2,14 @@ import type { Provider, Type } from '@nestjs/common';
 import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
 import type { CredentialKind } from '../../config/login-methods.js';
-import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_REAUTHENTICATION, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from '../credential.tokens.js';
+import { CREDENTIAL_DEVICES, CREDENTIAL_ISSUER, CREDENTIAL_ORGANIZATIONS, CREDENTIAL_REAUTHENTICATION, CREDENTIAL_RESOLVER, CREDENTIAL_REVOKER } from '../credential.tokens.js';
 import type { CredentialParts } from '../credential-parts.js';
 import type { CredentialIssuer } from '../credential-issuer.js';
 import { jwtCredentialParts } from '../jwt/jwt.parts.js';
 import { JwtCredentialIssuer } from '../jwt/jwt-credential.issuer.js';
 import { NativeAwareDevices } from './native-aware.devices.js';
 import { NativeAwareIssuer } from './native-aware.issuer.js';
+import { NativeAwareOrganizations } from './native-aware.organizations.js';
 import { NativeAwareReauthentication } from './native-aware.reauthentication.js';
 import { NativeAwareResolver } from './native-aware.resolver.js';
 import { NativeAwareRevoker } from './native-aware.revoker.js';
@@ -45,6 +46,7 @@ export function nativeClientParts(kind: CredentialKind, browser: CredentialParts
         { provide: CREDENTIAL_REVOKER, useExisting: browser.revoker },
         { provide: CREDENTIAL_DEVICES, useExisting: browser.devices },
         { provide: CREDENTIAL_REAUTHENTICATION, useExisting: browser.reauthentication },
+        { provide: CREDENTIAL_ORGANIZATIONS, useExisting: browser.organizations },
       ],
     };
   }
@@ -58,6 +60,7 @@ export function nativeClientParts(kind: CredentialKind, browser: CredentialParts
       { provide: CREDENTIAL_REVOKER, useFactory: (own, families) => new NativeAwareRevoker(own, families), inject: [browser.revoker, jwt.revoker] },
       { provide: CREDENTIAL_DEVICES, useFactory: (own, families) => new NativeAwareDevices(own, families), inject: [browser.devices, jwt.devices] },
       { provide: CREDENTIAL_REAUTHENTICATION, useFactory: (own, families) => new NativeAwareReauthentication(own, families), inject: [browser.reauthentication, jwt.reauthentication] },
+      { provide: CREDENTIAL_ORGANIZATIONS, useFactory: (own, families) => new NativeAwareOrganizations(own, families), inject: [browser.organizations, jwt.organizations] },
     ],
   };
 }

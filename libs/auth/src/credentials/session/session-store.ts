@@ -17,6 +17,7 @@ import type { Principal } from '../credential-resolver.js';
 import type { CredentialRevoker } from '../credential-revoker.js';
 import { PrincipalInvalidations } from '../../principal-cache/principal-invalidations.js';
 import { rolesColumn, rolesFromRow, withRoles } from '../../users/user-roles.js';
+import { organizationFromRow, organizationJoin, withOrganization } from '../../users/user-organization.js';
 
 const DAY_MS = 86_400_000;
 /** `last_seen_at` is refreshed at most this often, so reads stay reads. */
@@ -66,15 +67,14 @@ export class SessionStore implements CredentialRevoker {
     return { token, expiresAt };
   }
 
-  /** The session and its user (with `authorization`, its roles too) in one query, or null when the token's hash (`hashToken`) matches no row. */
+  /** The session and its user (with `authorization`, its roles too; with `organizations`, the session's active organization) in one query, or null when the token's hash (`hashToken`) matches no row. */
   async findWithUser(manager: EntityManager, tokenHash: string): Promise<{ session: Session; user: SvcUser } | null> {
     const rows = await preparedQuery(manager, this.lookupSql(manager.connection), [tokenHash]);
     if (rows.length === 0) return null;
     const user = hydrate<SvcUser>(manager.connection, this.config.userEntity, 'u', rows[0]);
-    return {
-      session: hydrate<Session>(manager.connection, Session, 's', rows[0]),
-      user: this.config.authorization ? withRoles(user, rolesFromRow(rows[0])) : user,
-    };
+    if (this.config.authorization) withRoles(user, rolesFromRow(rows[0]));
+    if (this.config.organizations) withOrganization(user, organizationFromRow(rows[0]));
+    return { session: hydrate<Session>(manager.connection, Session, 's', rows[0]), user };
   }
 
   /**
@@ -112,6 +112,14 @@ export class SessionStore implements CredentialRevoker {
     await this.invalidations.userChanged(manager, userId);
   }
 
+  /** With `organizations`: the organization the session acts in from now on (null: none); the user's cached principals go. */
+  async setActiveOrganization(manager: EntityManager, session: { id: string; userId: string }, organizationId: string | null): Promise<void> {
+    const { driver } = manager.connection;
+    const [sql, parameters] = driver.escapeQueryWithParameters('UPDATE sessions SET active_organization_id = :organizationId WHERE id = :sessionId', { organizationId, sessionId: session.id });
+    await manager.query(sql, parameters);
+    await this.invalidations.userChanged(manager, session.userId);
+  }
+
   /** Deletes the session the token names; returns its user id, if there was one. */
   async delete(manager: EntityManager, token: string): Promise<string | undefined> {
     const session = await manager.findOneBy(Session, { tokenHash: hashToken(token) });
@@ -141,10 +149,12 @@ export class SessionStore implements CredentialRevoker {
 
   /** Built once: the guard runs it on every request, so no query builder on that path. */
   private lookupSql(dataSource: DataSource): string {
+    const organization = this.config.organizations ? organizationJoin(dataSource, 's', 's.user_id') : undefined;
     this.lookup ??= [
-      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, ${selectList(dataSource, Session, 's')}${this.config.authorization ? `, ${rolesColumn(dataSource, 'u')}` : ''}`,
+      `SELECT ${selectList(dataSource, this.config.userEntity, 'u')}, ${selectList(dataSource, Session, 's')}${this.config.authorization ? `, ${rolesColumn(dataSource, 'u')}` : ''}${organization ? `, ${organization.select}` : ''}`,
       `FROM ${dataSource.driver.escape(dataSource.getMetadata(Session).tableName)} s`,
       `INNER JOIN ${dataSource.driver.escape(dataSource.getMetadata(this.config.userEntity).tableName)} u ON u.id = s.user_id`,
+      ...(organization ? [organization.join] : []),
       `WHERE s.token_hash = ${parameter(dataSource, 0)}`,
     ].join(' ');
     return this.lookup;

@@ -7,14 +7,16 @@ import { SessionCredentialResolver } from './session-credential.resolver.js';
 import { SessionController } from './session.controller.js';
 import { SessionDevices } from './session-devices.js';
 import { SessionStore } from './session-store.js';
+import { SessionOrganizations } from './session-organizations.js';
 
 /** The session credential: an HttpOnly cookie naming a session row. */
 export const sessionCredentialParts: CredentialParts = {
   controllers: [SessionController, DevicesController],
-  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver, SessionDevices, SessionReauthentication],
+  providers: [SessionStore, SessionCookie, SessionCredentialIssuer, SessionCredentialResolver, SessionDevices, SessionReauthentication, SessionOrganizations],
   issuer: SessionCredentialIssuer,
   resolver: SessionCredentialResolver,
   revoker: SessionStore,
   devices: SessionDevices,
   reauthentication: SessionReauthentication,
+  organizations: SessionOrganizations,
 };
