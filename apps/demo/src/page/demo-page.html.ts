@@ -140,7 +140,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${organizations ? organizationsSection() : ''}${activitySection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}${deleteAccountSection()}${freshSignInDialog()}    <button id="logout" type="button">Log out</button>
+${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${organizations ? organizationsSection() : ''}${activitySection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}${deleteAccountSection()}${freshSignInDialog(passkeys)}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

@@ -20,7 +20,7 @@ function confirmItIsYou(methods) {
   const passkey = document.getElementById('reauth-passkey');
   const error = document.getElementById('reauth-error');
   if (!methods.includes('password')) document.getElementById('reauth-password-field').hidden = true;
-  passkey.hidden = !methods.includes('passkey');
+  if (passkey) passkey.hidden = !methods.includes('passkey');
   return new Promise((resolve) => {
     const finish = (confirmed) => {
       dialog.close();
@@ -43,7 +43,7 @@ function confirmItIsYou(methods) {
       password.value = '';
       refuse(answer.status === 401 ? 'That password is not right. Try again.' : (answer.body && answer.body.message) || 'Something went wrong. Try again.');
     });
-    passkey.addEventListener('click', async () => {
+    passkey?.addEventListener('click', async () => {
       const options = await send('POST', '/auth/reauth/passkey/options');
       if (!options.ok) return refuse('Passkeys cannot be used now. Try your password.');
       const used = await usePasskey(options.body);
