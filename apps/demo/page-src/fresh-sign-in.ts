@@ -18,10 +18,11 @@ function confirmItIsYou(dialog: HTMLDialogElement, template: HTMLTemplateElement
   step.replaceChildren(template.content.cloneNode(true));
   const form = byId<HTMLFormElement>('reauth-form');
   const password = byId<HTMLInputElement>('reauth-password');
-  const passkey = byId<HTMLButtonElement>('reauth-passkey');
+  // Only where passkeys are on.
+  const passkey = optionalById<HTMLButtonElement>('reauth-passkey');
   const error = byId('reauth-error');
   if (!methods.includes('password')) byId('reauth-password-field').hidden = true;
-  passkey.hidden = !methods.includes('passkey');
+  if (passkey) passkey.hidden = !methods.includes('passkey');
   return new Promise((resolve) => {
     const finish = (confirmed: boolean) => {
       dialog.close();
@@ -41,7 +42,7 @@ function confirmItIsYou(dialog: HTMLDialogElement, template: HTMLTemplateElement
       const message = Array.isArray(answer.body.message) ? answer.body.message.join(' ') : answer.body.message;
       refuse(answer.status === 401 ? 'That password is not right. Try again.' : message || 'Something went wrong. Try again.');
     });
-    passkey.addEventListener('click', async () => {
+    passkey?.addEventListener('click', async () => {
       const answer = await attempt(() => auth.reauthWithPasskey(), { reauth: false });
       if (answer.ok) return finish(true);
       // The device's ceremony failed (status 0): its own words; the server refused: the passkey did not confirm.
@@ -50,6 +51,6 @@ function confirmItIsYou(dialog: HTMLDialogElement, template: HTMLTemplateElement
     byId('reauth-cancel').addEventListener('click', () => finish(false));
     dialog.addEventListener('cancel', () => finish(false), { once: true });
     dialog.showModal();
-    (methods.includes('password') ? password : passkey).focus();
+    (methods.includes('password') || !passkey ? password : passkey).focus();
   });
 }

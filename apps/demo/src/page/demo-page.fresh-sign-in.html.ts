@@ -1,9 +1,10 @@
 /**
  * "Confirm it's you" (docs/guides/account-security.md, fresh sign-in): the dialog the page opens when
  * a change meets 403 REAUTH_REQUIRED. Its form is a `<template>` copied in while the dialog is open
- * and removed after, so the page never holds a second `Password` field otherwise.
+ * and removed after, so the page never holds a second `Password` field otherwise. Its passkey
+ * button only where passkeys are on.
  */
-export function freshSignInDialog(): string {
+export function freshSignInDialog(passkeys: boolean): string {
   return `    <dialog id="reauth" aria-labelledby="reauth-title" aria-describedby="reauth-text">
       <div id="reauth-step"></div>
     </dialog>
@@ -18,8 +19,7 @@ export function freshSignInDialog(): string {
         </div>
         <div class="actions">
           <button type="submit" id="reauth-submit">Confirm it's you</button>
-          <button type="button" id="reauth-passkey" hidden>Use a passkey</button>
-          <button type="button" id="reauth-cancel">Cancel</button>
+${passkeys ? '          <button type="button" id="reauth-passkey" hidden>Use a passkey</button>\n' : ''}          <button type="button" id="reauth-cancel">Cancel</button>
         </div>
       </form>
     </template>

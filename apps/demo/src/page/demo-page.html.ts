@@ -143,7 +143,7 @@ function signedInSection(providers: PageProvider[], password: boolean, emailRout
     </nav>
     <div class="groups">
 ${group('account', 'Account', account)}${group('security', 'Security', security)}${group('devices', 'Devices and keys', devices)}    </div>
-${usersSection()}${freshSignInDialog()}    <button id="logout" type="button">Log out</button>
+${usersSection()}${freshSignInDialog(passkeys)}    <button id="logout" type="button">Log out</button>
   </section>
 `;
 }

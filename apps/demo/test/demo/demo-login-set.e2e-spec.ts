@@ -69,14 +69,16 @@ describe.each(['session', 'jwt'] as const)('the demo with AUTH_LOGIN=password,oi
     const password = ['POST /auth/change-password', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/reset-password', 'POST /auth/signup'];
     // AUTH_EMAIL_VERIFICATION defaults to optional beside a password.
     const email = ['POST /auth/cancel-email-change', 'POST /auth/change-email', 'POST /auth/confirm-email', 'POST /auth/send-verification', 'POST /auth/verify-email'];
-    const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`];
+    const provider = (method: string) => [`GET /auth/${method}/{provider}/callback`, `GET /auth/${method}/{provider}/login`, `POST /auth/${method}/{provider}/link`, `POST /auth/${method}/{provider}/reauth`];
     const accounts = ['GET /auth/accounts', 'DELETE /auth/accounts/{method}/{provider}'];
     const twoStep = ['POST /auth/mfa/recovery-codes', 'POST /auth/mfa/totp/disable', 'POST /auth/mfa/totp/enable', 'POST /auth/mfa/totp/setup', 'POST /auth/mfa/verify'];
     // The device list comes with either credential (docs/guides/devices.md).
     const session = ['GET /auth/me', 'DELETE /auth/me', 'POST /auth/logout', ...(credential === 'jwt' ? ['POST /auth/refresh'] : []), 'GET /auth/sessions', 'DELETE /auth/sessions', 'DELETE /auth/sessions/{id}'];
     // The demo's administration, and its route behind @Roles('admin') (docs/demo.md).
     const admin = ['GET /auth/admin/users', 'GET /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/roles', 'DELETE /auth/admin/users/{id}/roles/{role}', 'POST /auth/admin/users/{id}/deactivate', 'POST /auth/admin/users/{id}/activate', 'POST /auth/admin/users/{id}/revoke-sessions', 'POST /auth/admin/users/{id}/password-reset', 'DELETE /auth/admin/users/{id}', 'POST /auth/admin/users/{id}/impersonate', 'POST /auth/admin/impersonation/stop'];
-    expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, ...admin, 'GET /admin-only', 'GET /profile'].sort());
+    // Fresh sign-in (the password's /reauth; passkeys are off on this plain-http demo) and the activity log, on by default.
+    const accountSecurity = ['POST /auth/reauth', 'GET /auth/me/activity', 'GET /auth/admin/audit'];
+    expect(routesOf(document)).toEqual([...password, ...email, ...twoStep, ...provider('oidc'), ...provider('oauth2'), ...accounts, ...session, ...admin, ...accountSecurity, 'GET /admin-only', 'GET /profile'].sort());
   });
 
   it('serves the password form and both providers\' links on one page', async () => {
