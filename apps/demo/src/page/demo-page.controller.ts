@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Logger, NotFoundException, type OnModuleInit, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DEMO_CONFIG } from '../demo.tokens.js';
 import type { DemoConfig } from '../demo-config.js';
@@ -21,8 +21,13 @@ const CALLBACK_MESSAGES: Record<string, string> = Object.fromEntries(Object.entr
 /** The demo's page (docs/demo.md) and the files it loads: not API, so not in /docs. */
 @ApiExcludeController()
 @Controller()
-export class DemoPageController {
+export class DemoPageController implements OnModuleInit {
   constructor(@Inject(DEMO_CONFIG) private readonly config: DemoConfig) {}
+
+  /** Without its bundle the page would load and do nothing: say so at startup. */
+  onModuleInit(): void {
+    if (!demoPageAssets().has('main.js')) new Logger('DemoPage').warn('The page script is not built (dist/apps/demo/page/main.js): run `npm run build`.');
+  }
 
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
