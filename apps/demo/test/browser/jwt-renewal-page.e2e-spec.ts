@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from '@jest/globals';
 import type { Page, Request } from 'playwright-core';
 import { describeInChromium } from './support/chromium.js';
 import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
+import { eventually } from '../../../../test/support/eventually.js';
 import { see } from './support/see.js';
 
 /** Past the access token's lifetime (AUTH_STRATEGY=jwt: 10 minutes), and past the client's renewal (a minute before expiry). */
@@ -39,18 +40,29 @@ describeInChromium('the jwt demo page renews its access token under concurrent r
   let page: Page;
   let refreshes: Request[];
   let refused: Array<{ path: string; status: number }>;
+  let inFlight: Set<Request>;
   chromium.demoPageForEachTest(() => startDemoWithClock({ AUTH_STRATEGY: 'jwt' }), (opened) => ({ demo, page } = opened));
   beforeEach(async () => {
     await page.clock.install();
     refreshes = [];
     refused = [];
+    inFlight = new Set();
     page.on('request', (request) => {
+      inFlight.add(request);
       if (request.method() === 'POST' && pathOf(request) === '/auth/refresh') refreshes.push(request);
     });
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     page.on('response', (response) => {
       if (response.status() >= 400 && pathOf(response.request()) !== '/auth/refresh') refused.push({ path: pathOf(response.request()), status: response.status() });
     });
   });
+
+  /**
+   * The page's requests have all been answered (the card's reload after a renewal included): the
+   * server's clock may move on without catching one of them on the way.
+   */
+  const settled = () => eventually('the page has no request on the way', () => inFlight.size === 0);
 
   const signUp = async (email: string) => {
     await page.goto(demo.baseUrl);
@@ -60,6 +72,7 @@ describeInChromium('the jwt demo page renews its access token under concurrent r
     await page.getByRole('button', { name: 'Sign up' }).click();
     await see(page.getByRole('status'), `Signed in as ${email}`);
     await see(page.getByRole('region', { name: 'Signed-in devices' }), 'Only this device is signed in.');
+    await settled();
     // The page's load asked POST /auth/refresh whether anyone was signed in (nobody was): counting starts now.
     refreshes = [];
     refused = [];
@@ -89,6 +102,7 @@ describeInChromium('the jwt demo page renews its access token under concurrent r
   it('renews in the background on time: one refresh per renewal across two lifetimes, requests sent meanwhile wait for it, none refused', async () => {
     await signUp('hopper@example.io');
     for (const round of [1, 2]) {
+      await settled();
       demo.clock.shift(ELEVEN_MINUTES);
       const renewed = page.waitForResponse((response) => pathOf(response.request()) === '/auth/refresh');
       // The renewal's timer fires; the burst goes out at once, while its refresh may still be on the way: its requests wait for the renewed token.
