@@ -5,7 +5,7 @@ import { type ClientApp, createClientApp, PASSWORD } from '../client-kit.js';
 
 const CASES = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
 
-describe.each(CASES)('the client, API keys and deleting the account, on %s with the %s credential', (engine, credential) => {
+describe.each(CASES)('the client, API keys, deleting the account and the JWKS, on %s with the %s credential', (engine, credential) => {
   let app: ClientApp;
   beforeAll(async () => {
     app = await createClientApp(engine, credential, { apiKeys: {} });
@@ -45,5 +45,9 @@ describe.each(CASES)('the client, API keys and deleting the account, on %s with 
     await expect(client.deleteAccount()).rejects.toMatchObject({ code: 'LAST_ADMIN', status: 409 });
     expect(client.getSnapshot()).toMatchObject({ status: 'signed-in' });
     await expect(client.me()).resolves.toMatchObject({ email: 'last-admin@client.test' });
+  });
+
+  it('jwks(): a server that signs its access tokens with HMAC publishes no keys (404 NOT_FOUND)', async () => {
+    await expect(app.person().client.jwks()).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 });
