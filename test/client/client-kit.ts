@@ -4,7 +4,7 @@ import type { Engine } from '../support/engines.js';
 import { listenOnLoopback } from '../support/listen.js';
 import { BrowserAgent } from '../support/oauth/index.js';
 import { SoftwareAuthenticator } from '../support/software-authenticator.js';
-import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { createTestApp, TEST_SECRET, type TestApp, type TestAppOptions } from '../support/test-app.js';
 import { codeOfSecretAt } from '../two-step/codes-of-secret.js';
 
 export type CredentialKind = 'session' | 'jwt';
@@ -43,9 +43,15 @@ export interface ClientApp extends TestApp {
  * verification, two-step login, passkeys, roles and administration) on `engine` with `credential`,
  * listening on loopback, so that the client reaches it over real HTTP with the platform's fetch.
  */
-export async function createClientApp(engine: Engine, credential: CredentialKind, options: Partial<AuthOptions> = {}): Promise<ClientApp> {
+export async function createClientApp(
+  engine: Engine,
+  credential: CredentialKind,
+  options: Partial<AuthOptions> = {},
+  application: Pick<TestAppOptions, 'controllers' | 'providers'> = {},
+): Promise<ClientApp> {
   const t = await createTestApp({
     engine,
+    ...application,
     options: {
       credential,
       baseUrl: PAGE_ORIGIN,

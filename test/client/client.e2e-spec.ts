@@ -6,4 +6,7 @@ await import('./cases/two-step.js');
 await import('./cases/passkeys.js');
 await import('./cases/admin.js');
 await import('./cases/providers.js');
+await import('./cases/api-keys.js');
+await import('./cases/native.js');
+await import('./cases/organizations.js');
 await import('./cases/browser-bundle.js');

@@ -1,11 +1,13 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Logger, NotFoundException, type OnModuleInit, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DEMO_CONFIG } from '../demo.tokens.js';
 import type { DemoConfig } from '../demo-config.js';
 import { demoPageCss } from './demo-page.css.js';
 import { renderDemoPage } from './demo-page.html.js';
 import { demoPageIcon } from './demo-page.icon.js';
-import { demoPageModules, demoPageScript } from './script/index.js';
+import type { Response } from 'express';
+import { AUTH_ERRORS } from '#svc/auth';
+import { demoPageAssets } from './demo-page-assets.js';
 
 /**
  * Same-origin script, style and fetch only: no inline code, no third-party asset, no framing.
@@ -14,11 +16,18 @@ import { demoPageModules, demoPageScript } from './script/index.js';
 const PAGE_SECURITY =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+const CALLBACK_MESSAGES: Record<string, string> = Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, [, message]]) => [code, message]));
+
 /** The demo's page (docs/demo.md) and the files it loads: not API, so not in /docs. */
 @ApiExcludeController()
 @Controller()
-export class DemoPageController {
+export class DemoPageController implements OnModuleInit {
   constructor(@Inject(DEMO_CONFIG) private readonly config: DemoConfig) {}
+
+  /** Without its bundle the page would load and do nothing: say so at startup. */
+  onModuleInit(): void {
+    if (!demoPageAssets().has('main.js')) new Logger('DemoPage').warn('The page script is not built (dist/apps/demo/page/main.js): run `npm run build`.');
+  }
 
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
@@ -83,20 +92,22 @@ export class DemoPageController {
     return renderDemoPage(this.config, 'accept-invitation');
   }
 
-  @Get('demo.js')
-  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  /** The messages of the library's error codes, for a provider callback that came back with `/?error=<CODE>`. */
+  @Get('demo/callback-errors.json')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @Header('X-Content-Type-Options', 'nosniff')
-  script(): string {
-    return demoPageScript;
+  callbackErrors(): Record<string, string> {
+    return CALLBACK_MESSAGES;
   }
 
-  /** The modules /demo.js imports. */
-  @Get('demo/:module')
-  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  /** The page's script, bundled at build time from apps/demo/page-src (docs/demo.md): main.js and what it imports. */
+  @Get('demo/:file')
   @Header('X-Content-Type-Options', 'nosniff')
-  module(@Param('module') name: string): string {
-    if (!Object.hasOwn(demoPageModules, name)) throw new NotFoundException();
-    return demoPageModules[name];
+  asset(@Param('file') name: string, @Res({ passthrough: true }) response: Response): string {
+    const asset = demoPageAssets().get(name);
+    if (!asset) throw new NotFoundException();
+    response.setHeader('Content-Type', asset.contentType);
+    return asset.text;
   }
 
   @Get('demo.css')

@@ -101,6 +101,24 @@ h3 { font-size: 1rem; line-height: 1.3; margin: 0 0 .75rem; }
 .recovery-codes { margin: 0 0 1rem; padding-left: 1.2rem; }
 .actions { display: flex; flex-wrap: wrap; gap: .75rem; }
 
+/* The signed-in card in groups: one after the other on a phone, three columns on a wide screen. */
+.groups { display: grid; gap: 1.5rem; margin-bottom: 1.25rem; }
+.group { min-width: 0; }
+.group + .group { border-top: 2px solid var(--line); padding-top: 1.25rem; }
+.group-title { font-size: .8rem; font-weight: 700; letter-spacing: .08em; text-transform: uppercase; color: var(--muted); margin: 0 0 1rem; }
+.group > :last-child { margin-bottom: 0; border-bottom: 0; padding-bottom: 0; }
+/* Each part of a group ends with its own line: the next one needs none above it. */
+.group > * + .ways { margin-top: 0; padding-top: 0; border-top: 0; }
+.email-settings > button + form { margin-top: 1rem; }
+.group-nav { display: flex; flex-wrap: wrap; gap: .5rem 1rem; margin: -.25rem 0 1.25rem; font-size: .875rem; }
+.group-nav a { padding: .5rem 0; }
+@media (min-width: 60rem) {
+  main:has(> #signed-in:not([hidden])) { max-width: 74rem; }
+  .groups { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 2rem; align-items: start; }
+  .group + .group { border-top: 0; padding-top: 0; border-left: 1px solid var(--line); padding-left: 2rem; }
+  .group-nav { display: none; }
+}
+
 footer { max-width: 30rem; margin: 0 auto 2rem; padding: 0 1rem; font-size: .875rem; color: var(--muted); }
 
 @media (max-width: 26rem) {

@@ -19,7 +19,7 @@ import { freshSignInDialog } from './demo-page.fresh-sign-in.html.js';
 export type DemoPageView = 'home' | 'reset-password' | 'accept-invitation' | EmailLinkView;
 
 /**
- * The demo's page (docs/demo.md). Static HTML: the script (/demo.js) decides which section to show
+ * The demo's page (docs/demo.md). Static HTML: the script (/demo/main.js) decides which section to show
  * once it knows whether someone is signed in, so nothing is usable before it runs.
  */
 export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
@@ -34,7 +34,7 @@ export function renderDemoPage(config: DemoConfig, view: DemoPageView): string {
 <title>${view === 'reset-password' ? 'Set a new password' : view === 'home' ? 'Sign in' : view === 'accept-invitation' ? 'Accept an invitation' : emailLinkTitle(view)} · svc demo</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
-<script type="module" src="/demo.js"></script>
+<script type="module" src="/demo/main.js"></script>
 </head>
 <body data-credential="${config.credential}">
 <header class="bar">
@@ -133,14 +133,37 @@ function resetSection(password: boolean): string {
 
 /** `emailRoutes`: the library's email routes are on (AUTH_EMAIL_VERIFICATION not `off`), so the email area has something to call. */
 function signedInSection(providers: PageProvider[], password: boolean, emailRoutes: boolean, passkeys: boolean, apiKeys: boolean, organizations: boolean): string {
-  return `  <section id="signed-in" class="card" hidden>
+  const account = `${profileList()}${emailRoutes ? emailSettingsSection() : ''}${organizations ? organizationsSection() : ''}${deleteAccountSection()}`;
+  const security = `${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}`;
+  const devices = `${devicesSection()}${activitySection()}${apiKeys ? apiKeysSection() : ''}`;
+  return `  <section id="signed-in" class="card signed-in" hidden>
     <h1 id="signed-in-title" tabindex="-1">Welcome, <span id="user-name"></span></h1>
-    <dl class="profile">
+    <nav class="group-nav" aria-labelledby="group-nav-title"><span id="group-nav-title" class="visually-hidden">Parts of this page</span>
+      <a href="#group-account">Account</a> <a href="#group-security">Security</a> <a href="#group-devices">Devices and keys</a>
+    </nav>
+    <div class="groups">
+${group('account', 'Account', account)}${group('security', 'Security', security)}${group('devices', 'Devices and keys', devices)}    </div>
+${usersSection()}${freshSignInDialog(passkeys)}    <button id="logout" type="button">Log out</button>
+  </section>
+`;
+}
+
+/**
+ * One group of the signed-in card (a column on a wide screen; on a phone, one after the other, with
+ * links to each at the top): a labelled group, not a region, so the regions inside it keep their own names.
+ */
+function group(id: string, title: string, content: string): string {
+  return `    <div id="group-${id}" class="group" role="group" aria-labelledby="group-${id}-title">
+      <h2 id="group-${id}-title" class="group-title">${title}</h2>
+${content}    </div>
+`;
+}
+
+function profileList(): string {
+  return `    <dl class="profile">
       <dt>Email</dt><dd id="user-email"></dd>
       <dt>Display name</dt><dd id="user-display-name"></dd>
       <dt>Plan</dt><dd id="user-plan"></dd>
     </dl>
-${accountsSection(providers, password)}${password ? twoStepSection(DEMO_TOTP_ISSUER) : ''}${passkeys ? passkeysSection() : ''}${emailRoutes ? emailSettingsSection() : ''}${devicesSection()}${organizations ? organizationsSection() : ''}${activitySection()}${apiKeys ? apiKeysSection() : ''}${usersSection()}${deleteAccountSection()}${freshSignInDialog(passkeys)}    <button id="logout" type="button">Log out</button>
-  </section>
 `;
 }

@@ -25,6 +25,9 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
     await Promise.all(Object.values(demos).map((demo) => demo.stop()));
   });
 
+  /** Another device's browser: the list names it from its User-Agent ("Firefox 140 on Windows"), not with the raw header. */
+  const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
   /** A fresh browser profile: another device. */
   const openDevice = async (userAgent?: string): Promise<Page> => (await chromium.openPage({ userAgent })).page;
 
@@ -98,7 +101,7 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
     it("lists both devices, signs the other one out from the first one's list; the other is refused at its next request", async () => {
       const demo = demos[credential];
       const email = `linus.${credential}@example.io`;
-      const other = await openDevice('Other browser/1.0');
+      const other = await openDevice(FIREFOX_ON_WINDOWS);
       await enter(other, demo, email, 'Sign up');
       const page = await openDevice();
       await enter(page, demo, email);
@@ -107,8 +110,8 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
       await see(deviceItem(page, 'This device'), 'Signed in');
       expect(await deviceItem(page, 'This device').getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(0);
       // By keyboard: the button names the action, its description the device.
-      const signOut = deviceItem(page, 'Other browser/1.0').getByRole('button', { name: 'Sign out', exact: true });
-      expect(await descriptionOf(signOut)).toEqual([expect.stringContaining('Other browser/1.0')]);
+      const signOut = deviceItem(page, 'Firefox 140 on Windows').getByRole('button', { name: 'Sign out', exact: true });
+      expect(await descriptionOf(signOut)).toEqual([expect.stringContaining('Firefox 140 on Windows')]);
       await signOut.focus();
       await page.keyboard.press('Enter');
       await see(page.getByText('That device is signed out.'), 'That device is signed out.');

@@ -5,7 +5,17 @@ import { bodyOf, type FetchFunction, HttpChannel } from './http-channel.js';
 import type { RefreshTokenStorage } from './token-keeper.js';
 import { browserWebAuthn, type WebAuthnCeremonies } from './webauthn-ceremonies.js';
 import type {
+  ActivityEntry,
   AdminUserDetails,
+  AuditPage,
+  AuditQuery,
+  InvitationBody,
+  OrganizationBody,
+  OrganizationDetails,
+  ApiKeyBody,
+  CreatedApiKey,
+  JwkSet,
+  NewApiKey,
   AdminUserPage,
   ClientUser,
   DeviceBody,
@@ -113,6 +123,16 @@ export function createSvcClient(options: SvcClientOptions) {
       if (core.store.getSnapshot().status !== 'reauth-required') core.store.signedIn(user);
       return user;
     },
+    /**
+     * DELETE /me: the account and everything of it deleted; signed out here once the server
+     * answered 204 (a refusal, `LAST_ADMIN` say, leaves the person signed in).
+     */
+    async deleteAccount(): Promise<void> {
+      await remove('/me');
+      await core.signedOut();
+    },
+    /** GET /jwks: the public keys of a server that signs its access tokens asymmetrically. */
+    jwks: () => core.call<JwkSet>({ method: 'GET', path: '/jwks', credential: false }),
     forgotPassword: (email: string) => post('/forgot-password', { email }, false),
     resetPassword: (token: string, password: string) => post('/reset-password', { token, password }, false),
     changePassword: (currentPassword: string, newPassword: string) => post('/change-password', { current_password: currentPassword, new_password: newPassword }),
@@ -124,6 +144,19 @@ export function createSvcClient(options: SvcClientOptions) {
       const user = core.store.user();
       if (user) core.store.signedIn(user);
     },
+
+    /** POST /reauth/passkey/options, the device's ceremony, then POST /reauth/passkey: a fresh sign-in by one of the user's passkeys. */
+    async reauthWithPasskey(): Promise<void> {
+      const optionsJSON = await post<never>('/reauth/passkey/options');
+      const response = await webauthn.startAuthentication({ optionsJSON });
+      const answer = await core.answer({ method: 'POST', path: '/reauth/passkey', body: { response } });
+      const body = bodyOf<TokenBody | undefined>(answer);
+      if (core.keeper && body) await core.keeper.adopt(body);
+      const user = core.store.user();
+      if (user) core.store.signedIn(user);
+    },
+    /** GET /me/activity: the user's own activity log, newest first (`audit` on). */
+    activity: (limit?: number) => get<ActivityEntry[]>('/me/activity', { limit }),
 
     email: {
       // The link routes need no credential; one presented is the request's own, which the server keeps.
@@ -157,6 +190,8 @@ export function createSvcClient(options: SvcClientOptions) {
       loginUrl: (method: ProviderMethod, provider: string, redirect?: string) => http.url(`/${method}/${segment(provider)}/login`, { redirect }),
       /** POST /{method}/{provider}/link: the provider's URL to send the browser to. */
       link: (method: ProviderMethod, provider: string, redirect?: string) => core.call<{ url: string }>({ method: 'POST', path: `/${method}/${segment(provider)}/link`, query: { redirect } }),
+      /** POST /{method}/{provider}/reauth: the provider's URL (prompt=login) to send the browser to, for a fresh sign-in there. */
+      reauth: (method: ProviderMethod, provider: string, redirect?: string) => core.call<{ url: string }>({ method: 'POST', path: `/${method}/${segment(provider)}/reauth`, query: { redirect } }),
       accounts: () => get<LoginMethods>('/accounts'),
       unlink: (method: ProviderMethod, provider: string) => remove(`/accounts/${method}/${segment(provider)}`),
     },
@@ -180,6 +215,56 @@ export function createSvcClient(options: SvcClientOptions) {
       remove: (id: string) => remove(`/passkeys/${segment(id)}`),
     },
 
+    apiKeys: {
+      /** POST /api-keys: the answer holds the key this once; keep it where the person can copy it, never in storage. */
+      create: (body: NewApiKey) => post<CreatedApiKey>('/api-keys', body),
+      list: () => get<ApiKeyBody[]>('/api-keys'),
+      revoke: (id: string) => remove(`/api-keys/${segment(id)}`),
+    },
+
+    organizations: {
+      list: () => get<OrganizationBody[]>('/organizations'),
+      get: (id: string) => get<OrganizationDetails>(`/organizations/${segment(id)}`),
+      create: (name: string, slug: string) => post<OrganizationBody>('/organizations', { name, slug }),
+      rename: (id: string, name: string) => core.call<OrganizationBody>({ method: 'PATCH', path: `/organizations/${segment(id)}`, body: { name } }),
+      delete: (id: string) => remove(`/organizations/${segment(id)}`),
+      invite: (id: string, email: string, role: string) => post<InvitationBody>(`/organizations/${segment(id)}/invitations`, { email, role }),
+      revokeInvitation: (id: string, invitationId: string) => remove(`/organizations/${segment(id)}/invitations/${segment(invitationId)}`),
+      /** POST /organizations/invitations/accept with the mailed token: the caller joins, with the invitation's role. */
+      acceptInvitation: (token: string) => post<OrganizationBody>('/organizations/invitations/accept', { token }),
+      changeRole: (id: string, userId: string, role: string) => core.call<void>({ method: 'PATCH', path: `/organizations/${segment(id)}/members/${segment(userId)}`, body: { role } }),
+      /** DELETE /organizations/{id}/members/{userId}: removes a member, or (one's own id) leaves. */
+      removeMember: (id: string, userId: string) => remove(`/organizations/${segment(id)}/members/${segment(userId)}`),
+      /**
+       * POST /organizations/{id}/activate: the credential acts in that organization from now on
+       * (session: the session row; jwt: a new access token, which the client keeps).
+       */
+      async activate(id: string): Promise<void> {
+        const body = await post<TokenBody | undefined>(`/organizations/${segment(id)}/activate`);
+        if (core.keeper && body) await core.keeper.adopt(body);
+      },
+    },
+
+    /**
+     * A request to one of the application's own routes (not svc's) with the credential: the session
+     * cookie, or the access token as `Authorization: Bearer` (renewed first when due, and once more
+     * after a 401, as svc's routes are). `path` is the application's: `/profile`. Answers the Response.
+     */
+    async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+      const send = (token: string | null) => {
+        const headers = new Headers(init.headers);
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        return fetchFunction(`${options.baseUrl.replace(/\/+$/, '')}${path}`, { ...init, headers, credentials: 'include' });
+      };
+      const keeper = core.keeper;
+      const token = keeper ? await keeper.tokenForRequest().catch(() => null) : null;
+      const response = await send(token);
+      if (!keeper || token === null || response.status !== 401) return response;
+      // RFC 6750 §3.1: the access token was refused before its time; one refresh, one retry.
+      const renewed = await keeper.tokenAfterRejection(token).catch(() => null);
+      return renewed === null ? response : send(renewed);
+    },
+
     devices: {
       list: () => get<DeviceBody[]>('/sessions'),
       end: (id: string) => remove(`/sessions/${segment(id)}`),
@@ -196,6 +281,8 @@ export function createSvcClient(options: SvcClientOptions) {
       revokeSessions: (id: string) => post(`/admin/users/${segment(id)}/revoke-sessions`),
       sendPasswordReset: (id: string) => post(`/admin/users/${segment(id)}/password-reset`),
       deleteUser: (id: string) => remove(`/admin/users/${segment(id)}`),
+      /** GET /admin/audit: the activity log of every user (`admin` + `audit`, permission `audit:read`). */
+      audit: (query: AuditQuery = {}) => get<AuditPage>('/admin/audit', { ...query }),
       /** POST /admin/users/{id}/impersonate: this client now holds the user's credential. */
       async impersonate(id: string): Promise<ClientUser> {
         const outcome = await signIn(`/admin/users/${segment(id)}/impersonate`, undefined, true);

@@ -1,12 +1,36 @@
 import { describe, expect, it } from '@jest/globals';
+import type { ApiKeyBody as ServerApiKeyBody, CreatedApiKeyBody as ServerCreatedApiKeyBody } from '../api-keys/api-keys.service.js';
+import type { ActivityBody as ServerActivityBody, AuditEventPage as ServerAuditEventPage } from '../audit/activity-bodies.js';
 import type { AdminUserDetails as ServerAdminUserDetails, AdminUserPage as ServerAdminUserPage } from '../admin/admin-bodies.js';
 import type { DeviceBody as ServerDeviceBody } from '../credentials/devices.controller.js';
 import type { TokenBody as ServerTokenBody } from '../credentials/jwt/jwt-credential.issuer.js';
 import { AUTH_ERRORS, type AuthErrorCode } from '../errors/error-codes.js';
+import type {
+  InvitationBody as ServerInvitationBody,
+  OrganizationDetails as ServerOrganizationDetails,
+  OrganizationMembership as ServerOrganizationMembership,
+} from '../organizations/organization-bodies.js';
 import type { PasskeyBody as ServerPasskeyBody } from '../passkeys/passkey-list.service.js';
 import type { UserBody } from '../users/user-body.js';
 import { SERVER_ERROR_CODES, type ServerErrorCode } from './error-codes.js';
-import type { AdminUserDetails, AdminUserPage, ClientUser, DeviceBody, PasskeyBody, TokenBody } from './wire-types.js';
+import type {
+  ActivityEntry,
+  AdminUserDetails,
+  AdminUserPage,
+  ApiKeyBody,
+  AuditPage,
+  ClientUser,
+  CreatedApiKey,
+  DeviceBody,
+  InvitationBody,
+  OrganizationBody,
+  OrganizationDetails,
+  PasskeyBody,
+  TokenBody,
+} from './wire-types.js';
+
+/** A Date as JSON carries it. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 /**
  * The client declares the server's bodies and codes itself (its declarations must not pull in
@@ -34,6 +58,13 @@ describe("the client's wire types against the server's", () => {
     check<Assignable<ServerPasskeyBody, PasskeyBody>>();
     check<Assignable<ServerAdminUserPage, AdminUserPage>>();
     check<Assignable<ServerAdminUserDetails, AdminUserDetails>>();
+    check<Assignable<Json<ServerApiKeyBody>, ApiKeyBody>>();
+    check<Assignable<Json<ServerCreatedApiKeyBody>, CreatedApiKey>>();
+    check<Assignable<ServerActivityBody, ActivityEntry>>();
+    check<Assignable<ServerAuditEventPage, AuditPage>>();
+    check<Assignable<ServerOrganizationMembership, OrganizationBody>>();
+    check<Assignable<ServerOrganizationDetails, OrganizationDetails>>();
+    check<Assignable<ServerInvitationBody, InvitationBody>>();
     // And back: nothing the client expects is missing from what the server sends.
     check<Assignable<DeviceBody, ServerDeviceBody>>();
     check<Assignable<PasskeyBody, ServerPasskeyBody>>();

@@ -40,6 +40,98 @@ export interface DeviceBody {
   current: boolean;
 }
 
+/** An API key as GET /api-keys lists it: never the key itself, `start` its first characters. */
+export interface ApiKeyBody {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  start: string;
+}
+
+/** POST /api-keys's answer: the key, shown this once. */
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  key: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** POST /api-keys's body: scopes within the user's permissions; no `expiresInDays`, no expiry. */
+export interface NewApiKey {
+  name: string;
+  scopes?: string[];
+  expiresInDays?: number;
+}
+
+/** One entry of the user's own activity (GET /me/activity), newest first. */
+export interface ActivityEntry {
+  action: string;
+  at: string;
+  /** The network (IPv4 /24, IPv6 /48), or null. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** One entry of GET /admin/audit. */
+export interface AuditEntry extends ActivityEntry {
+  userId: string | null;
+  actorId: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  events: AuditEntry[];
+  nextCursor: string | null;
+}
+
+export interface AuditQuery {
+  userId?: string;
+  action?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/** An organization as the caller sees it: with the caller's role there. */
+export interface OrganizationBody {
+  id: string;
+  name: string;
+  slug: string;
+  role: string;
+}
+
+export interface OrganizationMember {
+  userId: string;
+  email: string;
+  role: string;
+  joinedAt: string;
+}
+
+/** GET /organizations/{id}: a member's view, with the members. */
+export interface OrganizationDetails {
+  id: string;
+  name: string;
+  slug: string;
+  members: OrganizationMember[];
+}
+
+/** POST /organizations/{id}/invitations's answer. */
+export interface InvitationBody {
+  id: string;
+  email: string;
+  role: string;
+  expiresAt: string;
+}
+
+/** GET /jwks (RFC 7517 §5): the public keys that verify the server's access tokens. */
+export interface JwkSet {
+  keys: Array<Record<string, unknown> & { kid?: string; alg?: string; use?: string }>;
+}
+
 export interface PasskeyBody {
   id: string;
   name: string;
