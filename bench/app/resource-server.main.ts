@@ -1,11 +1,19 @@
 // A second service for bench/passport-svc-jwt.bench.ts: no database, svc/passport's strategy on one
 // route and nothing on another, reading SVC_JWKS_URL, SVC_ISSUER (also the audience), PORT.
 import 'reflect-metadata';
-import { Controller, Get, Module, Req, UseGuards } from '@nestjs/common';
+import { type CanActivate, Controller, Get, Injectable, Module, Req, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { SvcJwtModule } from '../../libs/auth/src/passport/index.js';
+
+/** A guard that lets every request through: what any guard costs a route, Passport apart. */
+@Injectable()
+class OpenDoorGuard implements CanActivate {
+  async canActivate(): Promise<boolean> {
+    return true;
+  }
+}
 
 @Controller()
 class OrdersController {
@@ -13,6 +21,12 @@ class OrdersController {
   @UseGuards(AuthGuard('svc-jwt'))
   orders(@Req() request: Request): { user: unknown } {
     return { user: request.user };
+  }
+
+  @Get('open-door')
+  @UseGuards(OpenDoorGuard)
+  openDoor(@Req() request: Request): { user: unknown } {
+    return { user: request.headers.authorization ? { id: 'x' } : null };
   }
 
   @Get('open')
