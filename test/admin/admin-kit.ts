@@ -3,7 +3,7 @@ import request from 'supertest';
 import { type AuthOptions, AuthService } from '#svc/auth';
 import { signIn } from '#svc/auth/testing';
 import type { Engine } from '../support/engines.js';
-import { createTestApp, TEST_SECRET, TestClock, type TestApp } from '../support/test-app.js';
+import { claimsOf, createTestApp, setCookiesOf, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
 
 export type CredentialKind = 'session' | 'jwt';
 export const PASSWORD = 'correct horse battery';
@@ -84,19 +84,4 @@ export async function createAdminApp(engine: Engine, credential: CredentialKind,
   };
 }
 
-/** The cookies a response sets, by name. */
-export function setCookiesOf(response: request.Response): Record<string, string> {
-  const header = response.headers['set-cookie'] as unknown as string[] | undefined;
-  const cookies: Record<string, string> = {};
-  for (const line of header ?? []) {
-    const [pair] = line.split(';');
-    const index = pair.indexOf('=');
-    cookies[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));
-  }
-  return cookies;
-}
-
-/** The claims of a jwt access token (not verified: the app issued it). */
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
+export { claimsOf, setCookiesOf };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type { AuthOptions } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
-import { BASE_URL, cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
+import { BASE_URL, claimsOf, cookiesOf, createTestApp, TEST_SECRET, type TestApp } from '../support/test-app.js';
 
 export type CredentialKind = 'session' | 'jwt';
 export const PASSWORD = 'correct horse battery';
@@ -92,13 +92,11 @@ export async function createDevicesApp(engine: Engine, credential: CredentialKin
   };
 }
 
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
 /** The table a credential keeps its devices in. */
 export function deviceTable(credential: CredentialKind): 'sessions' | 'refresh_families' {
   return credential === 'session' ? 'sessions' : 'refresh_families';
 }
 
 export { BASE_URL };
+
+export { claimsOf };

@@ -4,7 +4,7 @@ import type request from 'supertest';
 import { type AuthOptions, CurrentUserGuard, RequireFreshAuth } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
 import { listenOnLoopback } from '../support/listen.js';
-import { createTestApp, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
+import { claimsOf, createTestApp, TEST_SECRET, type TestApp, TestClock } from '../support/test-app.js';
 import { Browser, PASSKEY_BASE_URL } from '../passkeys/passkey-kit.js';
 import { fromBase32, stepOf, totpAt } from '../two-step/rfc6238.js';
 
@@ -111,12 +111,9 @@ export async function createFreshApp(engine: Engine, credential: CredentialKind,
   return app;
 }
 
-/** The claims of a jwt access token (not verified: the app issued it). */
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
 /** The 403 body of a stale credential, with the methods it may re-authenticate with. */
 export function reauthRequired(methods: string[]) {
   return { statusCode: 403, error: 'Forbidden', message: 'Confirm it is you: sign in again', code: 'REAUTH_REQUIRED', methods };
 }
+
+export { claimsOf };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { AuthHooks, AuthOptions, JwtOptions } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
-import { cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
+import { claimsOf, cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 import type { LoggerService, Type } from '@nestjs/common';
 
 export const PASSWORD = 'correct horse battery';
@@ -71,10 +71,6 @@ export function tokensOf(response: request.Response): { access: string; refresh:
   return { access, refresh, userId: claimsOf(access).sub as string };
 }
 
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
 export function headerOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8'));
 }
@@ -97,3 +93,5 @@ export function forgeToken(
 export function signWithTestSecret(payload: unknown, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
   return forgeToken(header, payload, { hmac: { hash: 'sha256', key: TEST_SECRET } });
 }
+
+export { claimsOf };

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { AuthHooks, AuthOptions } from '#svc/auth';
 import type { Engine } from '../support/engines.js';
-import { BASE_URL, cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
+import { BASE_URL, claimsOf, cookiesOf, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 import type { Type } from '@nestjs/common';
 
 export const PASSWORD = 'correct horse battery';
@@ -87,10 +87,6 @@ export function nativeTokensOf(response: request.Response): NativeTokens {
   return { access, refresh: response.body.refresh_token as string, familyId: claimsOf(access).sid as string };
 }
 
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
 /** The browser credential of a login or signup answer, as a `Cookie` header value. */
 export function browserCookieOf(response: request.Response, credential: ModuleCredential): string {
   const name = credential === 'session' ? 'svc_session' : 'svc_refresh';
@@ -100,3 +96,5 @@ export function browserCookieOf(response: request.Response, credential: ModuleCr
 }
 
 export { BASE_URL, cookiesOf };
+
+export { claimsOf };

@@ -8,3 +8,4 @@ await import('./cases/last-owner.js');
 await import('./cases/startup.js');
 await import('./cases/activity.js');
 await import('./cases/mail.js');
+await import('./cases/api-keys.js');

@@ -154,3 +154,13 @@ export function cookiesOf(response: { headers: Record<string, unknown> }): Recor
   }
   return cookies;
 }
+
+/** The cookies a response sets, by name: their values only. */
+export function setCookiesOf(response: { headers: Record<string, unknown> }): Record<string, string> {
+  return Object.fromEntries(Object.entries(cookiesOf(response)).map(([name, cookie]) => [name, cookie.value]));
+}
+
+/** The claims of a jwt access token (not verified: the application under test issued it). */
+export function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+}

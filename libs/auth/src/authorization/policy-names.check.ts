@@ -4,14 +4,8 @@ import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthConfigError } from '../config/auth-config.error.js';
 import { isDefinedPermission } from '../config/authorization-policy.js';
+import { decoratedNames } from '../http/decorated-names.js';
 import { REQUIRED_PERMISSIONS, REQUIRED_ROLES } from './authorization.constants.js';
-
-/** A name a `@Roles` or `@Permissions` of the application uses, and where. */
-interface NamedRequirement {
-  kind: 'role' | 'permission';
-  name: string;
-  where: string;
-}
 
 /**
  * A typo is caught at boot, not in production (docs/guides/roles-and-permissions.md): every role and
@@ -29,7 +23,8 @@ export class PolicyNamesCheck implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const policy = this.config.authorization;
-    for (const { kind, name, where } of this.requirements()) {
+    for (const { key, name, where } of decoratedNames(this.discovery, this.scanner, [REQUIRED_ROLES, REQUIRED_PERMISSIONS])) {
+      const kind = key === REQUIRED_ROLES ? 'role' : 'permission';
       const decorator = kind === 'role' ? '@Roles' : '@Permissions';
       if (!policy) throw new AuthConfigError('authorization', `is not given, but ${decorator} on ${where} names the ${kind} "${name}": give the policy`);
       const defined = kind === 'role' ? Object.hasOwn(policy.roles, name) : isDefinedPermission(policy, name);
@@ -37,24 +32,5 @@ export class PolicyNamesCheck implements OnApplicationBootstrap {
         throw new AuthConfigError('authorization.roles', `does not define the ${kind} "${name}" that ${decorator} on ${where} names${kind === 'permission' ? ' (no role grants it, nor its resource\'s "*")' : ''}`);
       }
     }
-  }
-
-  private requirements(): NamedRequirement[] {
-    const found: NamedRequirement[] = [];
-    const seen = new Set<Function>();
-    for (const wrapper of [...this.discovery.getControllers(), ...this.discovery.getProviders()]) {
-      const type = wrapper.metatype as (Function & { prototype?: object }) | null | undefined;
-      if (typeof type !== 'function' || !type.prototype || seen.has(type)) continue;
-      seen.add(type);
-      const targets: [Function, string][] = [
-        [type, type.name],
-        ...this.scanner.getAllMethodNames(type.prototype).map((method): [Function, string] => [(type.prototype as Record<string, Function>)[method], `${type.name}.${method}`]),
-      ];
-      for (const [target, where] of targets) {
-        for (const name of (Reflect.getMetadata(REQUIRED_ROLES, target) as readonly string[] | undefined) ?? []) found.push({ kind: 'role', name, where });
-        for (const name of (Reflect.getMetadata(REQUIRED_PERMISSIONS, target) as readonly string[] | undefined) ?? []) found.push({ kind: 'permission', name, where });
-      }
-    }
-    return found;
   }
 }

@@ -34,7 +34,9 @@ export class OrgAuthorizationGuard implements CanActivate {
     if (!principalOf(request)) attachPrincipal(request, await this.resolver.resolve(request, http.getResponse<Response>()));
     const policy = this.config.organizations;
     if (!policy) throw new AuthError('PERMISSION_DENIED');
-    const active = organizationOf(principalOf(request)!.user);
+    const principal = principalOf(request)!;
+    // An API key acts in no organization: it is refused here whatever its owner's credentials chose (docs/decisions/0032-api-keys.md).
+    const active = principal.apiKey ? null : organizationOf(principal.user);
     if (!active) throw new AuthError('ORGANIZATION_REQUIRED');
     const permissions = permissionsOfRoles(policy, [active.role]);
     for (const target of [context.getClass(), context.getHandler()]) {
