@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '#svc/auth';
 import type { PageProvider } from './demo-page.providers.js';
 
 /**

@@ -11,7 +11,7 @@ import { type EmailLinkView, emailLinkSection, emailLinkTitle } from './demo-pag
 import { emailSettingsSection } from './demo-page.email-settings.html.js';
 import { passkeySignInSection, passkeysSection } from './demo-page.passkeys.html.js';
 import { type PageProvider, pageProviders } from './demo-page.providers.js';
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '#svc/auth';
 import { twoStepChallengeSection, twoStepSection } from './demo-page.two-step.html.js';
 import { freshSignInDialog } from './demo-page.fresh-sign-in.html.js';
 

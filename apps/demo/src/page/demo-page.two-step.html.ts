@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '#svc/auth';
 
 /**
  * "Two-step login" (docs/demo.md): TOTP from an authenticator app, with recovery codes.
