@@ -48,8 +48,9 @@ const project = {
 const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Three projects: `unit`, the specs next to the code; `e2e`, suites running one application
- * in-process (the library's under test/, the demo's under apps/demo/test); `system`, as above.
+ * Three projects: `unit`, the specs next to the code; `e2e`, suites running applications
+ * in-process (the library's in test/suites, each importing a few scenario folders of test/, and the
+ * demo's under apps/demo/test); `system`, as above.
  * `npm test` runs them all; SVC_TEST_PROJECTS=unit,e2e (as `npm run test:quick` sets it) runs some. An environment variable rather than Jest's
  * `--selectProjects`, which takes every argument after it as a project name, paths included.
  */
@@ -60,7 +61,7 @@ const projects = [
   {
     ...project,
     displayName: 'e2e',
-    testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/apps/*/test/**/*.e2e-spec.ts'],
+    testMatch: ['<rootDir>/test/suites/*.e2e-spec.ts', '<rootDir>/apps/*/test/**/*.e2e-spec.ts'],
     testPathIgnorePatterns: ['/node_modules/', ...SYSTEM_SUITES.map((path) => `^<rootDir>/${escape(path)}`)],
   },
   { ...project, displayName: 'system', testMatch: SYSTEM_SUITES.map((path) => (path.endsWith('/') ? `<rootDir>/${path}**/*.e2e-spec.ts` : `<rootDir>/${path}`)) },

@@ -122,7 +122,7 @@ export async function createFuzzTarget(setup: FuzzSetup): Promise<FuzzTarget> {
 const shared = new Map<string, Promise<FuzzTarget>>();
 
 /**
- * The application of `setup` that every property of test/fuzz/fuzz.e2e-spec.ts sends to: built once,
+ * The application of `setup` that every property of test/fuzz/index.ts sends to: built once,
  * at its first use (each property leaves the seed account usable: `renewSeed`), closed by
  * `closeSharedFuzzTargets` once all have run.
  */

@@ -1,3 +1,0 @@
-// svc's migrations beside an application's, in one suite: each file of test/migrations/cases/ runs its own databases.
-await import('./cases/later-application-migration.js');
-await import('./cases/reverts-keep-rows.js');

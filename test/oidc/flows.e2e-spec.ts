@@ -1,4 +1,0 @@
-// The oidc strategy in one suite: each file of test/oidc/flows/ describes its applications with their
-// own setup and teardown (login against oidc-provider, a hostile provider).
-await import('./flows/login.js');
-await import('./flows/hostile-provider.js');

@@ -1,4 +1,0 @@
-// Several ways in, in one suite (one module loading for the folder): each file of test/several-ways-in/cases/
-// describes its applications with their own setup and teardown.
-await import('./cases/linking.js');
-await import('./cases/startup.js');

@@ -1,0 +1,3 @@
+// Jest's suite of organizations and the activity log (see README.md beside this file).
+await import('../organizations/index.js');
+await import('../audit/index.js');
