@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
-import { type CredentialKind, createOrgApp, type Held, type OrgApp } from '../organizations-kit.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
+import { createOrgApp, type Held, type OrgApp } from '../organizations-kit.js';
 
 // docs/guides/organizations.md, "Invitations": single use, hashed, expiring on the injected clock,
 // accepted only by a signed-in user whose verified email is the invited one; rate limited.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// Behaviour: SQLite, with each credential.
+const cases = credentialCases(BEHAVIOUR_ENGINES);
 const HOUR_MS = 3_600_000;
 
 describe.each(cases)('invitations on %s, %s credential', (engine, credential) => {
