@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { TestClock } from '../../support/test-app.js';
-import { type AdminApp, claimsOf, createAdminApp, type CredentialKind, type Held, MINUTE, PASSWORD } from '../admin-kit.js';
+import { type AdminApp, claimsOf, createAdminApp, type Held, MINUTE, PASSWORD } from '../admin-kit.js';
 
 // docs/guides/administration.md, "Impersonation": the user's credential as a login issues it,
 // marked with the administrator, at most an hour, refused where the account's ways in change.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// Behaviour: SQLite, with each credential.
+const cases = credentialCases(BEHAVIOUR_ENGINES);
 
 describe.each(cases)('impersonation on %s, %s credential', (engine, credential) => {
   const clock = new TestClock();

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import request from 'supertest';
 import { CurrentUserGuard, RestrictedWhileImpersonating } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { TestClock } from '../../support/test-app.js';
-import { type AdminApp, createAdminApp, type CredentialKind, type Held, PASSWORD } from '../admin-kit.js';
+import { type AdminApp, createAdminApp, type Held, PASSWORD } from '../admin-kit.js';
 
 // docs/guides/administration.md, "Impersonation": every route that changes how the account is
 // reached refuses an impersonated credential, the application's own marked routes too; the
-// user's own credential is served as before.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// user's own credential is served as before. Behaviour: SQLite, with each credential.
+const cases = credentialCases(BEHAVIOUR_ENGINES);
 
 @Controller('app')
 class PayoutRoutes {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { observePrincipalCache } from '#svc/auth/testing';
 import { canUsePostgres } from '../../support/engines.js';
 import { eventually } from '../../support/eventually.js';
 import { describeNotRun } from '../../support/not-run.js';
@@ -17,17 +18,27 @@ for (const credential of cases) describe(`deactivation across two ${credential} 
   const options = { secret: TEST_SECRET, authorization: POLICY, admin: {} };
   let a: CacheApp;
   let b: CacheApp;
+  /** Invalidations A has published, and those B's cache has applied (B publishes none: it only answers /auth/me). */
+  let publishedByA = 0;
+  let appliedOnB = 0;
   beforeAll(async () => {
     a = await createCacheApp({ engine: 'postgres', credential, principalCache: { channel, ttlSeconds: 3600 }, options });
     b = await createCacheApp({ engine: 'postgres', credential, principalCache: { channel, ttlSeconds: 3600 }, options, sharing: a });
+    observePrincipalCache(a.app, { published: () => publishedByA++ });
+    observePrincipalCache(b.app, { applied: () => appliedOnB++ });
   }, 60_000);
   afterAll(async () => {
     await b?.close();
     await a?.close();
   });
 
-  /** B serves the principal from its cache: a second /me runs no statement. */
+  /**
+   * B serves the principal from its cache: a second /me runs no statement. First B has applied every
+   * invalidation A has published so far (the grant of the admin role, say): one arriving between the
+   * first /me's read and its cache fill rightly refuses that fill, and the second /me reads again.
+   */
   async function expectCachedOnB(held: Credential): Promise<void> {
+    await eventually('B applied every invalidation A published', () => appliedOnB >= publishedByA, 2000);
     expect(await b.me(held)).toBe(200);
     const before = b.statements();
     expect(await b.me(held)).toBe(200);

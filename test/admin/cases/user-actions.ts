@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
-import { type AdminApp, createAdminApp, type CredentialKind, type Held } from '../admin-kit.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
+import { type AdminApp, createAdminApp, type Held } from '../admin-kit.js';
 
 // docs/guides/administration.md, "Acting on a user": deactivate and activate, end every credential,
 // send a reset, delete; each 404 for an unknown user, the acting administrator in the events.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// Behaviour: SQLite, each credential (the races of the last administrator are in permissions.ts).
+const cases = credentialCases(BEHAVIOUR_ENGINES);
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe.each(cases)('acting on a user on %s, %s credential', (engine, credential) => {

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
-import { availableEngines } from '../../support/engines.js';
-import { type AdminApp, createAdminApp, type CredentialKind, type Held } from '../admin-kit.js';
+import { availableEngines, behaviourOnly } from '../../support/engines.js';
+import { type AdminApp, createAdminApp, type Held } from '../admin-kit.js';
 
 // docs/guides/administration.md, "Finding users": newest first, keyset paging on (created_at, id)
-// with a signed cursor, a prefix of the normalised email, inactive users listed too.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// with a signed cursor, a prefix of the normalised email, inactive users listed too. The list's own
+// statement (the row comparison of the page's start, the prefix as LIKE on PostgreSQL and as a BINARY
+// range on SQLite) runs on every engine; the refusals and the details are behaviour, on SQLite. None
+// of it is about the credential: the session credential alone.
+const cases = (await availableEngines()).map((engine) => [engine, 'session'] as const);
 
 describe.each(cases)('the user list on %s, %s credential', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: AdminApp;
   let admin: Held;
   /** The users newest first, as the list must give them. */
@@ -66,7 +69,7 @@ describe.each(cases)('the user list on %s, %s credential', (engine, credential) 
     expect((await t.call(admin, 'get', '/admin/users?query=%25').expect(200)).body.users).toEqual([]);
   });
 
-  it('refuses a cursor it did not issue, or issued for another query, with 400 VALIDATION_FAILED', async () => {
+  behaviourIt('refuses a cursor it did not issue, or issued for another query, with 400 VALIDATION_FAILED', async () => {
     const { nextCursor } = (await t.call(admin, 'get', '/admin/users?limit=1').expect(200)).body;
     const [payload, mac] = nextCursor.split('.');
     const forged = `${Buffer.from(JSON.stringify(['2999-01-01 00:00:00', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}.${mac}`;
@@ -77,16 +80,16 @@ describe.each(cases)('the user list on %s, %s credential', (engine, credential) 
     expect((await t.call(admin, 'get', `/admin/users?query=b&cursor=${encodeURIComponent(nextCursor)}`).expect(400)).body.code).toBe('VALIDATION_FAILED');
   });
 
-  it.each(['0', '101', '2.5', 'ten', '-1'])('refuses limit=%s with 400 VALIDATION_FAILED', async (limit) => {
+  behaviourOnly(engine, it.each(['0', '101', '2.5', 'ten', '-1']))('refuses limit=%s with 400 VALIDATION_FAILED', async (limit) => {
     expect((await t.call(admin, 'get', `/admin/users?limit=${limit}`).expect(400)).body.code).toBe('VALIDATION_FAILED');
   });
 
-  it('refuses a query that no email holds (a control character, a list) with 400', async () => {
+  behaviourIt('refuses a query that no email holds (a control character, a list) with 400', async () => {
     expect((await t.call(admin, 'get', '/admin/users?query=a%E2%80%8Bb').expect(400)).body.code).toBe('VALIDATION_FAILED');
     expect((await t.call(admin, 'get', '/admin/users?query=a&query=b').expect(400)).body.code).toBe('VALIDATION_FAILED');
   });
 
-  it("answers one user's details: the summary, the ways in, the second factors and the live credentials", async () => {
+  behaviourIt("answers one user's details: the summary, the ways in, the second factors and the live credentials", async () => {
     const bob = (await t.call(admin, 'get', '/admin/users?query=bob').expect(200)).body.users[0];
     await t.user('bob@example.io');
     const details = (await t.call(admin, 'get', `/admin/users/${bob.id}`).expect(200)).body;
@@ -95,7 +98,7 @@ describe.each(cases)('the user list on %s, %s credential', (engine, credential) 
     );
   });
 
-  it('answers 404 NOT_FOUND for an unknown or malformed user id', async () => {
+  behaviourIt('answers 404 NOT_FOUND for an unknown or malformed user id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await t.call(admin, 'get', `/admin/users/${id}`).expect(404)).body.code).toBe('NOT_FOUND');
     }

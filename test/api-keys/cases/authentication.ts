@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
-import { type ApiKeyApp, createApiKeyApp, type CredentialKind, type Held } from '../api-keys-kit.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { availableEngines, BEHAVIOUR_ENGINES, behaviourOnly } from '../../support/engines.js';
+import { type ApiKeyApp, createApiKeyApp, type Held } from '../api-keys-kit.js';
 
-// docs/guides/machine-access.md, "Calling with a key": a key on the application's routes and /me, on each engine and credential.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// docs/guides/machine-access.md, "Calling with a key": a key on the application's routes and /me, with each credential.
+// Behaviour, on SQLite, but for one flow through the store's lookup of a key (its own statement, the
+// key's row, its owner and the owner's roles in one query), on every engine.
+const cases = credentialCases(await availableEngines());
 
 describe.each(cases)('API key authentication on %s, %s credential', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: ApiKeyApp;
   let alice: Held;
 
@@ -30,7 +33,7 @@ describe.each(cases)('API key authentication on %s, %s credential', (engine, cre
     expect(own.apiKey).toBeUndefined();
   });
 
-  it('decides @Permissions on the intersection, and a key holds no role for @Roles', async () => {
+  behaviourIt('decides @Permissions on the intersection, and a key holds no role for @Roles', async () => {
     const scoped = await t.createKey(alice, { name: 'read', scopes: ['notes:read'] });
     await t.withKey(scoped.key, 'get', '/notes/read').expect(200);
     expect((await t.withKey(scoped.key, 'get', '/notes/delete').expect(403)).body.code).toBe('PERMISSION_DENIED');
@@ -44,7 +47,7 @@ describe.each(cases)('API key authentication on %s, %s credential', (engine, cre
     for (const path of ['/notes/read', '/notes/delete', '/notes/owners']) await t.callApp(alice, 'get', path).expect(200);
   });
 
-  it("follows the owner's permissions: a role revoked narrows the key at the next request, a wildcard scope narrows to what remains", async () => {
+  behaviourIt("follows the owner's permissions: a role revoked narrows the key at the next request, a wildcard scope narrows to what remains", async () => {
     const { key } = await t.createKey(alice, { name: 'wide', scopes: ['notes:*'] });
     await t.auth.grantRole(alice.userId, 'reader');
     await t.auth.revokeRole(alice.userId, 'owner');
@@ -54,7 +57,7 @@ describe.each(cases)('API key authentication on %s, %s credential', (engine, cre
     await t.withKey(key, 'get', '/notes/delete').expect(403);
   });
 
-  it('refuses an unknown or malformed key with the prefix (401 UNAUTHENTICATED, WWW-Authenticate: Bearer), whatever cookie comes with it', async () => {
+  behaviourIt('refuses an unknown or malformed key with the prefix (401 UNAUTHENTICATED, WWW-Authenticate: Bearer), whatever cookie comes with it', async () => {
     const { key } = await t.createKey(alice);
     for (const presented of [`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, 'svc_', 'svc_short', `${key}x`, `${key}!`, `svc_${'A'.repeat(4000)}`]) {
       const refused = await t.withKey(presented, 'get', '/profile').expect(401);
@@ -67,7 +70,7 @@ describe.each(cases)('API key authentication on %s, %s credential', (engine, cre
     await t.withKey(key, 'get', '/profile').set('Authorization', `bearer ${key}`).expect(200);
   });
 
-  it('refuses the key of an owner deactivated (401 at the next request) and accepts it again once reactivated', async () => {
+  behaviourIt('refuses the key of an owner deactivated (401 at the next request) and accepts it again once reactivated', async () => {
     const { key } = await t.createKey(alice);
     await t.withKey(key, 'get', '/profile').expect(200);
     await t.auth.deactivateUser(alice.userId);
@@ -77,20 +80,20 @@ describe.each(cases)('API key authentication on %s, %s credential', (engine, cre
     await t.withKey(key, 'get', '/profile').expect(200);
   });
 
-  it('refuses the key of an owner deleted (401), its rows gone with the user', async () => {
+  behaviourIt('refuses the key of an owner deleted (401), its rows gone with the user', async () => {
     const { key } = await t.createKey(alice);
     await t.auth.deleteUser(alice.userId);
     expect((await t.withKey(key, 'get', '/profile').expect(401)).body.code).toBe('UNAUTHENTICATED');
     expect(await t.rows()).toEqual([]);
   });
 
-  it('needs no origin check: a key is never sent by the browser on its own', async () => {
+  behaviourIt('needs no origin check: a key is never sent by the browser on its own', async () => {
     const { key } = await t.createKey(alice);
     await t.withKey(key, 'get', '/profile').set('Origin', 'https://evil.test').set('Sec-Fetch-Site', 'cross-site').expect(200);
   });
 });
 
-describe.each(ENGINES)('API keys under the global guard on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('API keys under the global guard on %s', (engine) => {
   let t: ApiKeyApp;
 
   beforeAll(async () => {
@@ -109,7 +112,7 @@ describe.each(ENGINES)('API keys under the global guard on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('API keys beside the principal cache on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('API keys beside the principal cache on %s', (engine) => {
   let t: ApiKeyApp;
 
   beforeAll(async () => {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { authRoutesOf } from '#svc/auth/openapi';
-import { availableEngines } from '../../support/engines.js';
-import { type ApiKeyApp, createApiKeyApp, type CredentialKind, type Held, UNKNOWN_ID } from '../api-keys-kit.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
+import { type ApiKeyApp, createApiKeyApp, type Held, UNKNOWN_ID } from '../api-keys-kit.js';
 
 // docs/decisions/0032-api-keys.md: an API key is accepted by one library route, GET /me; every other
 // route under the prefix answers 403 API_KEY_NOT_ALLOWED, decided before anything else on the route.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// Behaviour: SQLite, with each credential.
+const cases = credentialCases(BEHAVIOUR_ENGINES);
 const gh = { name: 'gh', clientId: 'c', clientSecret: '1ae3f2b8c4d5e6f708192a3b4c5d6e7f8091a2b3', authorizationUrl: 'https://gh.test/a', tokenUrl: 'https://gh.test/t', userinfoUrl: 'https://gh.test/u', mapProfileToUser: () => null };
 const op = { name: 'op', issuer: 'https://op.test', clientId: 'c', clientSecret: '1ae3f2b8c4d5e6f708192a3b4c5d6e7f8091a2b3' };
 

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { availableEngines } from '../../support/engines.js';
-import { type AuthorizationApp, createAuthorizationApp, type CredentialKind, type Held } from '../authorization-kit.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { availableEngines, BEHAVIOUR_ENGINES, behaviourOnly } from '../../support/engines.js';
+import { type AuthorizationApp, createAuthorizationApp, type Held } from '../authorization-kit.js';
 
-const ENGINES = await availableEngines();
-const CREDENTIALS: CredentialKind[] = ['session', 'jwt'];
-const CASES = ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
+// Behaviour, on SQLite with each credential, but for two revocations of the last admin role at once:
+// the lock of the holders' rows, on every engine.
+const CASES = credentialCases(await availableEngines());
 
 const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.io`;
 const denied = { statusCode: 403, error: 'Forbidden', message: 'Permission denied', code: 'PERMISSION_DENIED' };
 
-/** @Roles and @Permissions on the application's routes (docs/guides/roles-and-permissions.md), on each engine with each credential. */
+/** @Roles and @Permissions on the application's routes (docs/guides/roles-and-permissions.md), with each credential. */
 describe.each(CASES)('roles and permissions on %s, %s credential', (engine, credential) => {
+  const behaviourIt = behaviourOnly(engine, it);
   let t: AuthorizationApp;
   beforeAll(async () => {
     t = await createAuthorizationApp(engine, credential);
@@ -24,7 +26,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     return held;
   }
 
-  it('answers 401 UNAUTHENTICATED without a credential, on @Roles and @Permissions routes alike', async () => {
+  behaviourIt('answers 401 UNAUTHENTICATED without a credential, on @Roles and @Permissions routes alike', async () => {
     for (const test of [t.get('/notes'), t.del('/notes/1'), t.get('/notes/mine'), t.get('/backoffice/stats')]) {
       const response = await test;
       expect(response.status).toBe(401);
@@ -32,7 +34,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     }
   });
 
-  it('answers 403 PERMISSION_DENIED to a signed-in user without the role or the permissions', async () => {
+  behaviourIt('answers 403 PERMISSION_DENIED to a signed-in user without the role or the permissions', async () => {
     const member = await userWith();
     for (const test of [t.get('/notes', member), t.del('/notes/1', member), t.get('/notes/mine', member), t.get('/backoffice/stats', member)]) {
       const response = await test;
@@ -41,14 +43,14 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     }
   });
 
-  it('@Roles: any of the roles is enough', async () => {
+  behaviourIt('@Roles: any of the roles is enough', async () => {
     const reader = await userWith('reader');
     expect((await t.get('/notes', reader)).body).toEqual({ ok: 'list' });
     const editor = await userWith('editor');
     expect((await t.get('/notes', editor)).status).toBe(200);
   });
 
-  it('@Permissions: all of them are needed; <resource>:* grants every action of the resource', async () => {
+  behaviourIt('@Permissions: all of them are needed; <resource>:* grants every action of the resource', async () => {
     const reader = await userWith('reader');
     // notes:read alone: notes:delete is missing.
     expect((await t.del('/notes/1', reader)).status).toBe(403);
@@ -58,14 +60,14 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     expect(removed.body).toEqual({ ok: 'removed' });
   });
 
-  it('works on top of CurrentUserGuard, whose request.user carries roles and permissions', async () => {
+  behaviourIt('works on top of CurrentUserGuard, whose request.user carries roles and permissions', async () => {
     const reader = await userWith('reader');
     const mine = await t.get('/notes/mine', reader);
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ id: reader.userId, roles: ['member', 'reader'], permissions: ['notes:read'] });
   });
 
-  it("a controller's @Roles and a handler's @Permissions must both hold", async () => {
+  behaviourIt("a controller's @Roles and a handler's @Permissions must both hold", async () => {
     const admin = await userWith('admin');
     expect((await t.get('/backoffice/stats', admin)).body).toEqual({ ok: 'stats' });
     // users:* grants users:read; audit:read is the role's own.
@@ -74,7 +76,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     expect((await t.get('/backoffice/stats', editor)).status).toBe(403);
   });
 
-  it('/me gives roles (sorted) and permissions (their union, sorted, as written: users:* not expanded)', async () => {
+  behaviourIt('/me gives roles (sorted) and permissions (their union, sorted, as written: users:* not expanded)', async () => {
     const held = await userWith('reader', 'admin', 'editor');
     const me = await t.get('/auth/me', held);
     expect(me.status).toBe(200);
@@ -82,7 +84,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     expect(me.body.permissions).toEqual(['audit:read', 'notes:*', 'notes:read', 'users:*']);
   });
 
-  it('gives a new user the default roles in the signup; the signup and login bodies carry roles, never permissions', async () => {
+  behaviourIt('gives a new user the default roles in the signup; the signup and login bodies carry roles, never permissions', async () => {
     const email = unique('signup');
     const held = await t.signup(email);
     const rows: { role: string; granted_by: string | null }[] = await t.dataSource.query(`SELECT role, granted_by FROM user_roles WHERE user_id = '${held.userId}'`);
@@ -99,7 +101,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     }
   });
 
-  it('a grant, then a revocation, takes effect at the very next request', async () => {
+  behaviourIt('a grant, then a revocation, takes effect at the very next request', async () => {
     const held = await userWith();
     expect((await t.get('/notes', held)).status).toBe(403);
     await t.auth.grantRole(held.userId, 'reader');
@@ -109,7 +111,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     expect((await t.get('/auth/me', held)).body.roles).toEqual(['member']);
   });
 
-  it('AuthService: a grant is recorded with its actor, twice changes nothing; unknown roles, users and roles not held are refused', async () => {
+  behaviourIt('AuthService: a grant is recorded with its actor, twice changes nothing; unknown roles, users and roles not held are refused', async () => {
     const actor = await userWith('admin');
     const held = await userWith();
     expect(await t.auth.grantRole(held.userId, 'editor', { actorId: actor.userId })).toBe(true);
@@ -123,7 +125,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
     await expect(t.auth.rolesOf('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('LAST_ADMIN: the last active holder of users:roles keeps it', async () => {
+  behaviourIt('LAST_ADMIN: the last active holder of users:roles keeps it', async () => {
     await t.reset();
     const first = await userWith('admin');
     await expect(t.auth.revokeRole(first.userId, 'admin')).rejects.toMatchObject({ code: 'LAST_ADMIN', status: 409 });
@@ -151,7 +153,7 @@ describe.each(CASES)('roles and permissions on %s, %s credential', (engine, cred
 });
 
 /** The global guard: @Roles and @Permissions without @UseGuards, and @Public routes untouched. */
-describe.each(ENGINES)('roles and permissions under the global guard on %s', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('roles and permissions under the global guard on %s', (engine) => {
   let t: AuthorizationApp;
   beforeAll(async () => {
     t = await createAuthorizationApp(engine, 'session', { globalGuard: true });

@@ -1,11 +1,11 @@
-import { availableEngines } from '../../support/engines.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { addAccount, createSeveralWaysApp, type SeveralWaysApp } from '../../several-ways-in/several-ways-kit.js';
 import { POLICY } from '../authorization-kit.js';
 
-const ENGINES = await availableEngines();
-const CASES = ENGINES.flatMap((engine) => (['session', 'jwt'] as const).map((credential) => [engine, credential] as const));
+const CASES = credentialCases(BEHAVIOUR_ENGINES);
 
-/** docs/guides/roles-and-permissions.md: a user a provider signs up gets the default roles, as a password signup does. */
+/** docs/guides/roles-and-permissions.md: a user a provider signs up gets the default roles, as a password signup does (a provider flow: behaviour, on SQLite). */
 describe.each(CASES)('default roles at a provider signup, on %s with the %s credential', (engine, credential) => {
   let app: SeveralWaysApp;
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { observePrincipalCache } from '#svc/auth/testing';
 import { canUsePostgres } from '../../support/engines.js';
 import { eventually } from '../../support/eventually.js';
 import { describeNotRun } from '../../support/not-run.js';
@@ -16,10 +17,15 @@ for (const credential of cases) describe(`roles across two ${credential} instanc
   const channel = `svc_test_${randomBytes(6).toString('hex')}`;
   let a: CacheApp;
   let b: CacheApp;
+  /** Invalidations A has published, and those B's cache has applied (B publishes none: it only answers requests). */
+  let publishedByA = 0;
+  let appliedOnB = 0;
   beforeAll(async () => {
     const options = { authorization: POLICY };
     a = await createCacheApp({ engine: 'postgres', credential, principalCache: { channel, ttlSeconds: 3600 }, options, controllers: [NotesController] });
     b = await createCacheApp({ engine: 'postgres', credential, principalCache: { channel, ttlSeconds: 3600 }, options, controllers: [NotesController], sharing: a });
+    observePrincipalCache(a.app, { published: () => publishedByA++ });
+    observePrincipalCache(b.app, { applied: () => appliedOnB++ });
   }, 60_000);
   afterAll(async () => {
     await b?.close();
@@ -34,8 +40,13 @@ for (const credential of cases) describe(`roles across two ${credential} instanc
     return response.status;
   }
 
-  /** B serves the principal from its cache: a second request runs no statement. */
+  /**
+   * B serves the principal from its cache: a second request runs no statement. First B has applied
+   * every invalidation A has published so far: B may answer a grant's 200 from the database before
+   * the grant's invalidation arrives, which then rightly evicts what that request cached.
+   */
   async function expectCachedOnB(held: Credential, status: number): Promise<void> {
+    await eventually('B applied every invalidation A published', () => appliedOnB >= publishedByA, 2000);
     expect(await notesOn(b, held)).toBe(status);
     const before = b.statements();
     expect(await notesOn(b, held)).toBe(status);

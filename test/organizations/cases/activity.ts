@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createOrgApp, type OrgApp } from '../organizations-kit.js';
 
 // docs/guides/account-security.md, "Activity log": every membership change has its entry, written in
 // the change's transaction, about the member it concerns, with the administrator as its actor.
-describe.each(await availableEngines())('the activity log of organizations on %s', (engine) => {
+// The entries' rows: behaviour, on SQLite.
+describe.each(BEHAVIOUR_ENGINES)('the activity log of organizations on %s', (engine) => {
   let t: OrgApp;
   beforeAll(async () => {
     t = await createOrgApp(engine, 'session', { audit: {} });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
-import { type CredentialKind, createOrgApp, type Held, type OrgApp, UNKNOWN } from '../organizations-kit.js';
+import { credentialCases } from '../../support/credential-cases.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
+import { createOrgApp, type Held, type OrgApp, UNKNOWN } from '../organizations-kit.js';
 
 // docs/guides/organizations.md, "Routes": every row of the table with its success and its errors;
-// a caller who is not a member gets 404 NOT_FOUND on every /organizations/{id}/… route.
-const ENGINES = await availableEngines();
-const cases = ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
+// a caller who is not a member gets 404 NOT_FOUND on every /organizations/{id}/… route. Behaviour:
+// SQLite, with each credential (the races of the last owner are in last-owner.ts).
+const cases = credentialCases(BEHAVIOUR_ENGINES);
 
 describe.each(cases)('organization routes on %s, %s credential', (engine, credential) => {
   let t: OrgApp;
