@@ -5,7 +5,8 @@ import { type AuditApp, createAuditApp, type CredentialKind, DAY_MS, FIREFOX, SA
 
 // docs/guides/account-security.md, "The new_device notice": after a login whose user agent and network
 // (IPv4 /24, IPv6 /48) are absent from the user's logins of the last 90 days, svc.security.notice.
-// Behaviour whatever the engine: SQLite, with each credential.
+// Behaviour whatever the engine: SQLite, with each credential. (The window compares the log's `at`
+// with an instant in SQL, as the purge of cases/retention.ts does on every engine.)
 const CASES = BEHAVIOUR_ENGINES.flatMap((engine) => (['session', 'jwt'] as CredentialKind[]).map((credential) => [engine, credential] as const));
 
 describe.each(CASES)('the new_device notice on %s with the %s credential', (engine, credential) => {
