@@ -5,4 +5,3 @@ await import('./cases/notices.js');
 await import('./cases/linked-identities.js');
 await import('./cases/account-deletion.js');
 await import('./cases/mail.js');
-await import('./cases/openapi.js');

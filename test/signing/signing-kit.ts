@@ -1,7 +1,7 @@
 import { Controller, Get, type INestApplication, Module, Req, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Request } from 'express';
 import request from 'supertest';
@@ -10,6 +10,7 @@ import { SvcJwtModule, type SvcJwtOptions } from '#svc/auth/passport';
 import type { Engine, freshDatabase } from '../support/engines.js';
 import { BASE_URL, createTestApp, TEST_SECRET, type TestApp, type TestClock } from '../support/test-app.js';
 import { PASSWORD, tokensOf } from '../jwt/jwt-kit.js';
+import { takePreparedRsaKey } from '../support/oauth/signing-keys.js';
 
 export { claimsOf, forgeToken, headerOf, PASSWORD, tokensOf } from '../jwt/jwt-kit.js';
 export const MINUTE = 60_000;
@@ -17,8 +18,14 @@ export const MINUTE = 60_000;
 export type SigningAlgorithm = JwtSigningOptions['algorithm'];
 export const ASYMMETRIC: readonly Exclude<SigningAlgorithm, 'HS256'>[] = ['EdDSA', 'ES256', 'RS256'];
 
-/** A fresh PKCS #8 PEM private key for `algorithm`. */
+/**
+ * A PKCS #8 PEM private key for `algorithm` that no other call in this test file returns: generated,
+ * but for RS256 one of the suites' prepared RSA keys while any is left (test/support/oauth/rsa-test-keys.ts:
+ * generating one costs 0.2 to 1 s of CPU).
+ */
 export function privateKeyFor(algorithm: Exclude<SigningAlgorithm, 'HS256'>): string {
+  const prepared = algorithm === 'RS256' ? takePreparedRsaKey() : undefined;
+  if (prepared) return createPrivateKey({ key: prepared, format: 'jwk' }).export({ type: 'pkcs8', format: 'pem' }).toString();
   const pair =
     algorithm === 'EdDSA'
       ? generateKeyPairSync('ed25519')

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AuthService } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { addAuthToDocument } from '#svc/auth/openapi';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { cookiesOf } from '../../support/test-app.js';
 import { type AccountApp, type Browser, createAccountApp, engineCredentialPairs, eventBodyOf, LOOPBACK, PASSWORD, USER_AGENT, USER_TABLES } from '../account-security-mail-kit.js';
 
 // docs/guides/account-security.md, "Deleting one's account": DELETE /me deletes the user and every
 // row of theirs (counted table by table), clears the credential's cookie, announces
 // svc.user.deleted and the account_deleted notice; refused while impersonating and for the last
-// holder of users:roles.
-const PAIRS = engineCredentialPairs(await availableEngines());
+// holder of users:roles; in the OpenAPI document beside GET /me. Behaviour whatever the engine (no
+// concurrent request here): SQLite, with each credential.
+const PAIRS = engineCredentialPairs(BEHAVIOUR_ENGINES);
 
 describe.each(PAIRS)('DELETE /me on %s with the %s credential', (engine, credential) => {
   let app: AccountApp;
@@ -116,5 +119,18 @@ describe.each(PAIRS)('DELETE /me on %s with the %s credential', (engine, credent
     expect(refused.body.code).toBe('IMPERSONATION_RESTRICTED');
     expect((await app.rowCounts(alice.userId)).users).toBe(1);
     expect((await alice.browser.me()).status).toBe(200);
+  });
+
+  // The document of this application: its routes as mounted, with the credential's security and DELETE /me's refusals.
+  it('is documented with 204 and the refusals 401, 403 (IMPERSONATION_RESTRICTED) and 409 (LAST_ADMIN)', () => {
+    const document = addAuthToDocument(SwaggerModule.createDocument(app.app, new DocumentBuilder().build()), app.app);
+    const item = document.paths['/auth/me'];
+    expect(Object.keys(item).sort()).toEqual(['delete', 'get']);
+    const operation = item.delete!;
+    expect(operation.security).toEqual(item.get!.security);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['204', '401', '403', '409']));
+    const codesOf = (status: string) => JSON.stringify(operation.responses[status]);
+    expect(codesOf('403')).toContain('IMPERSONATION_RESTRICTED');
+    expect(codesOf('409')).toContain('LAST_ADMIN');
   });
 });

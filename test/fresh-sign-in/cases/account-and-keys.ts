@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthOptions } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { claimsOf, createFreshApp, engineCredentialPairs, type FreshApp, PASSWORD, reauthRequired, STALE_MS } from '../fresh-sign-in-kit.js';
 
-describe.each(engineCredentialPairs(await availableEngines()))('fresh sign-in before DELETE /me and POST /api-keys on %s, %s credential', (engine, credential) => {
+// Behaviour whatever the engine: SQLite, with each credential.
+describe.each(engineCredentialPairs(BEHAVIOUR_ENGINES))('fresh sign-in before DELETE /me and POST /api-keys on %s, %s credential', (engine, credential) => {
   let app: FreshApp;
   beforeAll(async () => {
     app = await createFreshApp(engine, credential, { apiKeys: {} });
@@ -28,7 +29,7 @@ describe.each(engineCredentialPairs(await availableEngines()))('fresh sign-in be
   });
 });
 
-describe.each(await availableEngines())('fresh sign-in of a native client in a session module on %s (docs/guides/machine-access.md)', (engine) => {
+describe.each(BEHAVIOUR_ENGINES)('fresh sign-in of a native client in a session module on %s (docs/guides/machine-access.md)', (engine) => {
   let app: FreshApp;
   beforeAll(async () => {
     // `nativeClients` is a graph-shaping extra, passed beside the options as the native clients' suite does.

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { createFreshApp, engineCredentialPairs, type FreshApp, reauthRequired, STALE_MS } from '../fresh-sign-in-kit.js';
 
-describe.each(engineCredentialPairs(await availableEngines()))('fresh sign-in with a code or a passkey on %s, %s credential (docs/guides/account-security.md)', (engine, credential) => {
+// Behaviour whatever the engine: SQLite, with each credential.
+describe.each(engineCredentialPairs(BEHAVIOUR_ENGINES))('fresh sign-in with a code or a passkey on %s, %s credential (docs/guides/account-security.md)', (engine, credential) => {
   let app: FreshApp;
   beforeAll(async () => {
     app = await createFreshApp(engine, credential);

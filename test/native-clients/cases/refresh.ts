@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { AuthEvent } from '#svc/auth';
-import { availableEngines } from '../../support/engines.js';
+import { BEHAVIOUR_ENGINES } from '../../support/engines.js';
 import { browserCookieOf, claimsOf, CREDENTIALS, createNativeApp, type NativeApp, nativeTokensOf } from '../native-clients-kit.js';
 
-const ENGINES = await availableEngines();
-const CASES = ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
+// Behaviour whatever the engine: SQLite, with each browser credential. A native family is a refresh
+// family like a jwt page's: its rotation, reuse and races on every engine are test/jwt/cases/refresh.ts's.
+const CASES = BEHAVIOUR_ENGINES.flatMap((engine) => CREDENTIALS.map((credential) => [engine, credential] as const));
 
 describe.each(CASES)('native refresh on %s, browser credential %s', (engine, credential) => {
   let t: NativeApp;

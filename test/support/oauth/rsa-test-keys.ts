@@ -1,8 +1,8 @@
 /**
- * RSA signing keys for the test providers, generated once (jose `generateKeyPair('RS256')`,
- * 2048 bits) and kept here: generating one takes 0.2 to 1 s of CPU, and the OpenID providers of the
- * suites start or rotate keys many times a run. Test keys only: nothing outside the
- * suites trusts them.
+ * RSA signing keys for the test providers and the signing suite's RS256 keys, generated once (jose
+ * `generateKeyPair('RS256')`, 2048 bits) and kept here: generating one takes 0.2 to 1 s of CPU, and
+ * the OpenID providers of the suites start or rotate keys many times a run. Test keys only: nothing
+ * outside the suites trusts them.
  */
 export const RSA_TEST_KEYS = [
   { kty: 'RSA', n: 'u5A6ybHX4VosjBPC9vUMdXYK2QO7FJyyAIwxGNxWDguCVfisBHDU_7cK3mBctaPeupXHQ3-yahVk18UTzd795iKa8qWwHDnNovI6NTb2lVPsTP5JHwaZjPj3_TQ8n_e8SgZKXV2YbxbbNx0-9CQgCjGgSYm8PeQmWkzvgD5wI4EOsjo-Cg85j3wA5yl_189pRSwEKFj0bbiuxPwseIfxeGWrAebc8CubpsoWitSjTAY4yEKrMXSfwl86UFNGZD6aYy3zT0A8gUQ_8rI2CoHukYgbfywkTgZY_3RADvbI_LooOtlJJHw_iN-FXzOq-mS9TdXAK7L_haAZvTYNB-bpMQ', e: 'AQAB', d: 'B2oidM43vUQaDjiKxMX3pd4SfDU6TEyMedqQ501whnIchycDL9LBDNHQ120iRRjzCVe57php9mkdmS0EhScrTNFx5CU6IseDMk2WkPt5AHq2lO2ZeOVDJTBDZ2pM-jrqIdgBURMN31hdNp7MmgyiipyfHEEaZKzz-i5f6mctei3CyQRXchmyUBGnAHOu8xvp-R4Fre9JZo-7o7X9zDv-p8KZifaYKyo6oJrAGVJB9Mb19IeIBP_CYy8iH0eeufEWp9uPag8gpHEmEIpWyeu3l68l8Pt7EkLlGgfnknnv47EMMkyGh3p38f0XkwExbL87rwy-ZUMBX-BE1D3f1omS1Q', p: '6fmMtyfkUpgLD9lilEBZVAIww8klTrMi9d7PJxQIU3mNxVSBumirIz1pREHyFBxhzIkoUFHOEcy0fyNS46tF_sCSjol5h47VvL-wta_gjd6prZy4xLeQ4yFSTFUBQdd5Sd-hu7Aq4AZFWJ31fNZBw7f9EqSlOwjuXHH9MzkQFwU', q: 'zTg7pgPsQ2eY9DSd8oEeR43uf_ywPgPKyiwZD1my78_ua_VEtg5qoORc-Ondna74nQMAUBmaBDhDz8_FqlTK_v8_ZYB6uW-mBST74susBgXSyBaIak9KwxKgX4sSRWW8MshViNvyxGC6-Xxq-WfVKp46XCeJOJRYilR3N_xNST0', dp: 'V7p_HYmynZluxGGRCd9a3xn3KOH5wBmA6UnCyHdFa-8uzieSgM-QI6V6G-LSHuJJdUSUPhF-P8ROhUE8aislEpEoIpO_YqmW0K_bVTR98RPk8TjLOs9NXyx2TDKvRv3A94cHgHVcjiUryT9o9Ybsn7MUC_J6FbmSjk0bUCJ8OvU', dq: 'PzWk2bu3mANez0ktpTYz92I2JeHU_yT331G53kqInOj0zPfc1B6YpTnxkRGnmxv7o5D7FbDtCYOzD101ywMXC3ffNQpfwqIrBsafdvm44JoGlG6sUeJeartf_k29sPZnA1VFU0Q8AFSzAolaAbwDon7eBuh-kZjPtLvThMEHpRk', qi: 'S81nSrx0Na4xaK4UV83R-FYsmeQIVYDsrioaLwqJIc7AzSi4UdO4Sw07P7psKg5zTsixRVSHG8dWMvFmHuprDZu4HVB-Jqs372cmFhWcocCTp9yJ-O4s6-TFvlNhwxlTwWLOG-9mKM-e4CGEaOsUV2kpObKAuFQbJy2szp--HxU' },

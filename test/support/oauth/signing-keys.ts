@@ -19,12 +19,20 @@ const GENERATION_ALG: Record<SigningKeyType, string> = { RSA: 'RS256', EC: 'ES25
 let nextPreparedRsaKey = 0;
 
 /**
+ * A prepared RSA key (a private JWK) that no other caller in this test file got, while RSA_TEST_KEYS
+ * has one left; else undefined, and the caller generates one.
+ */
+export function takePreparedRsaKey(): (typeof RSA_TEST_KEYS)[number] | undefined {
+  return RSA_TEST_KEYS[nextPreparedRsaKey++];
+}
+
+/**
  * A new signing key of `type`. RSA keys come from RSA_TEST_KEYS while this file has unused ones
  * (generating one costs up to a second of CPU), then are generated; EC and OKP keys are generated
  * (a millisecond). Within a test file no two calls return the same key.
  */
 export async function generateSigningKey(type: SigningKeyType): Promise<SigningKey> {
-  const prepared = type === 'RSA' ? RSA_TEST_KEYS[nextPreparedRsaKey++] : undefined;
+  const prepared = type === 'RSA' ? takePreparedRsaKey() : undefined;
   const { privateKey, publicKey } = prepared ? await importPrepared(prepared) : await generateKeyPair(GENERATION_ALG[type], { extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
