@@ -95,7 +95,7 @@ export interface TestApp {
 }
 
 /**
- * svc/testing's `createAuthTestApp` on an empty database of `engine` (a new in-memory SQLite, or a
+ * svc/testing's `createAuthTestApp` on an empty database of `engine` (the kit's new in-memory SQLite, or a
  * PostgreSQL database of the pool, `pooledDatabase`), with the suite's user entity and columns (`SuiteUser`), the base URL
  * `BASE_URL`, Secure cookies as in production, a mailer for every mail svc asks for, and two routes of the
  * application's own (`GET /profile` behind `CurrentUserGuard`, `GET /public`).
@@ -104,8 +104,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const user = options.userEntity ?? SuiteUser;
   const applicationMigrations = user === SuiteUser ? [SuiteUserColumns1763700000001] : [];
   const migrations = [...authMigrations, ...applicationMigrations];
-  // PostgreSQL: a database of the pool (the app changes no schema); SQLite: a new in-memory one.
-  const database = options.database ?? (options.engine === 'postgres' ? await pooledDatabase(migrations) : await freshDatabase(options.engine, migrations));
+  // PostgreSQL: a database of the pool (the app changes no schema); SQLite: the kit's new in-memory one.
+  const database = options.database ?? (options.engine === 'postgres' ? await pooledDatabase(migrations) : undefined);
   const clock = options.clock ?? new TestClock();
   // Options that name a credential use the sets shape (docs/reference/options.md); else the strategy shorthand.
   const credential = (options.options as { credential?: 'session' | 'jwt' } | undefined)?.credential;
@@ -114,7 +114,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       ...(credential === undefined ? { strategy: options.strategy ?? 'session' } : { credential }),
       user,
       migrations: applicationMigrations,
-      database: { ...database.options, logging: false } as never,
+      database: database && ({ ...database.options, logging: false } as never),
       options: { baseUrl: BASE_URL, cookie: {}, ...options.options },
       hooks: options.hooks,
       globalGuard: options.globalGuard,
@@ -133,11 +133,11 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       afterResponses: () => t.events.settled(),
       close: async () => {
         await t.close();
-        await database.drop();
+        await database?.drop();
       },
     };
   } catch (error) {
-    await database.drop();
+    await database?.drop();
     throw error;
   }
 }

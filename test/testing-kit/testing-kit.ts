@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { Column, DataSource, type DataSourceOptions, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
-import { AuthConfigError, AuthEvent, type AuthHooks, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type PasswordResetRequestedEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
+import { AuthConfigError, AuthEvent, type AuthHooks, authMigrations, CurrentUser, CurrentUserGuard, HookAbort, OnAuthEvent, type PasswordResetRequestedEvent, type SignupAfterEvent, type SignupPayload, type UserBody } from '#svc/auth';
 import { type AuthTestApp, createAuthTestApp, LowCostPasswordHasher, lowCostOf, PasswordHasher } from '#svc/auth/testing';
 import { canUsePostgres, freshDatabase } from '../support/engines.js';
 import { SuiteUser } from '../support/users/suite-user.entity.js';
@@ -299,6 +299,35 @@ describe('svc/testing', () => {
       ['ada@example.com', start.getTime()],
       ['bob@example.com', start.getTime() + 60_000],
     ]);
+  });
+
+  it('each app gets a new in-memory SQLite database, migrated already (a copy of one migrated once per process): apps share no row', async () => {
+    const suiteApp = () => createAuthTestApp({ user: SuiteUser, migrations: [SuiteUserColumns1763700000001], controllers: [PlansController], providers: [ResetMailer] });
+    const migrationsRun = async (app: AuthTestApp) => ((await app.dataSource.query('SELECT name FROM migrations')) as { name: string }[]).map(({ name }) => name).sort();
+    let first: AuthTestApp | undefined = await suiteApp();
+    try {
+      t = await suiteApp();
+      const expected = [...authMigrations, SuiteUserColumns1763700000001].map((migration) => migration.name).sort();
+      expect(await migrationsRun(first)).toEqual(expected);
+      expect(await migrationsRun(t)).toEqual(expected);
+      await first.signIn('first@example.com');
+      await t.signIn('second@example.com');
+      expect((await request(first.server).get('/plans')).body).toEqual(['first@example.com: free']);
+      expect((await request(t.server).get('/plans')).body).toEqual(['second@example.com: free']);
+      await first.close();
+      first = undefined;
+      // A later copy starts as empty as the first, whatever the apps before it wrote.
+      await t.close();
+      t = await suiteApp();
+      expect((await request(t.server).get('/plans')).body).toEqual([]);
+      // Other migrations, another database: the library's alone, without the application's column.
+      await t.close();
+      t = await createAuthTestApp({ providers: [ResetMailer] });
+      expect(await migrationsRun(t)).toEqual(authMigrations.map((migration) => migration.name).sort());
+      expect(await t.dataSource.query(`SELECT name FROM pragma_table_info('users') WHERE name = 'plan'`)).toEqual([]);
+    } finally {
+      await first?.close();
+    }
   });
 
   it("PostgreSQL from { type: 'postgres', url }, type-checked without a cast", async () => {

@@ -1,12 +1,12 @@
 import { beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
-import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { type FuzzTarget, behaviourFuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
 import { fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
 import { cookieHeaderCarrying, crossSiteHeaders, oddAuthorization, oddCookieHeader, parserReads } from '../support/credential-headers.js';
 import { describeExchange, expectRefusal, sendAndCheck } from '../support/response-checks.js';
 import type { RawRequest } from '../../support/raw-http.js';
 
-const SETUPS = await fuzzSetups();
+const SETUPS = behaviourFuzzSetups();
 
 describe.each(SETUPS)('fuzz: cookies and Authorization headers on $strategy, $engine', (setup) => {
   let target: FuzzTarget;

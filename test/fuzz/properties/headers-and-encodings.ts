@@ -1,13 +1,13 @@
 import { beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
-import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { type FuzzTarget, behaviourFuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
 import { FUZZ_RUNS, fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
 import { bodySizeCases, contentEncodingCases, contentTypeCases, type EncodedCase, smallChunkedCases } from '../support/encoded-requests.js';
 import { describeExchange, expectRefusal, sendAndCheck } from '../support/response-checks.js';
 import { validBody, validBodyUsesSeed } from '../support/valid-bodies.js';
 import type { RawRequest } from '../../support/raw-http.js';
 
-const SETUPS = await fuzzSetups();
+const SETUPS = behaviourFuzzSetups();
 
 const SUCCESS = { signup: 201, login: 200, 'forgot-password': 202, 'reset-password': 204 };
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, it } from '@jest/globals';
 import fc from 'fast-check';
-import { type FuzzTarget, fuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
+import { type FuzzTarget, behaviourFuzzSetups, sharedFuzzTarget } from '../support/fuzz-target.js';
 import { fuzzParameters, propertyTimeout } from '../support/fuzz-parameters.js';
 import { caseVariantRequests, unknownRouteRequests } from '../support/path-variants.js';
 import { describeExchange, expectRefusal, sendAndCheck } from '../support/response-checks.js';
 
-const SETUPS = await fuzzSetups();
+const SETUPS = behaviourFuzzSetups();
 
 describe.each(SETUPS)('fuzz: paths under the prefix on $strategy, $engine', (setup) => {
   let target: FuzzTarget;

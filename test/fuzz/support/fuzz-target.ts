@@ -1,7 +1,7 @@
 import { AuthEvent } from '#svc/auth';
 import { CapturingLogger } from '../../support/capturing-logger.js';
 import { credentialRows, type DatabaseRows } from '../../support/database-rows.js';
-import { availableEngines, type Engine } from '../../support/engines.js';
+import { availableEngines, BEHAVIOUR_ENGINES, type Engine } from '../../support/engines.js';
 import { listenOnLoopback } from '../../support/listen.js';
 import { cookieOf, type RawRequest, type RawResponse, sendRaw } from '../../support/raw-http.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../support/test-app.js';
@@ -13,9 +13,25 @@ export interface FuzzSetup {
   strategy: FuzzStrategy;
 }
 
-/** Every engine that answers, with each password strategy. */
+/**
+ * Every engine that answers, with each password strategy: for the properties whose fuzzed values
+ * reach the database's own text handling (arbitrary JSON bodies, bytes that may join into UTF-8,
+ * NUL and lone surrogates), which each engine takes or refuses in its own way.
+ */
 export async function fuzzSetups(): Promise<FuzzSetup[]> {
-  const engines = await availableEngines();
+  return setupsOn(await availableEngines());
+}
+
+/**
+ * The behaviour engines (test/support/engines.ts) with each password strategy: for the properties
+ * whose requests are refused or answered before any fuzzed value reaches a statement (headers,
+ * encodings, paths, cookies, types, the other input rules).
+ */
+export function behaviourFuzzSetups(): FuzzSetup[] {
+  return setupsOn(BEHAVIOUR_ENGINES);
+}
+
+function setupsOn(engines: readonly Engine[]): FuzzSetup[] {
   return engines.flatMap((engine) => (['session', 'jwt'] as const).map((strategy) => ({ engine, strategy })));
 }
 

@@ -72,6 +72,9 @@ export async function sendAndCheck(target: FuzzTarget, request: RawRequest, opti
 /** The credential tables hold exactly the rows of `before`. */
 export async function expectUnchanged(target: FuzzTarget, before: Awaited<ReturnType<FuzzTarget['rows']>>, context: string): Promise<void> {
   const after = await target.rows();
+  // Rows of plain JSON values: the same text is the same rows, and the deep comparison (a
+  // millisecond or more a request) is left to show a difference.
+  if (JSON.stringify(after) === JSON.stringify(before)) return;
   try {
     expect(after).toEqual(before);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { normalizePassword } from '../users/password-rules.js';
@@ -20,7 +21,7 @@ export class PasswordHasher implements PasswordCheck, OnModuleInit, OnModuleDest
   constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.threads = new BcryptThreads();
+    this.threads = new BcryptThreads(this.threadCount);
     this.dummyHash = await this.threads.hash(randomBytes(32).toString('base64url'), this.cost);
   }
 
@@ -45,6 +46,11 @@ export class PasswordHasher implements PasswordCheck, OnModuleInit, OnModuleDest
   /** The hash was made with a lower cost than configured: re-hash at the next login. */
   needsRehash(hash: string): boolean {
     return bcrypt.getRounds(hash) < this.cost;
+  }
+
+  /** How many threads hash: one per core (the testing kit's hasher needs one). */
+  protected get threadCount(): number {
+    return availableParallelism();
   }
 
   /** The bcrypt cost of new hashes and of the dummy one: the configured cost (the testing kit's hasher lowers it). */

@@ -102,6 +102,48 @@ export interface AuthTestApp {
   close(): Promise<void>;
 }
 
+/** In-memory SQLite databases migrated once per process, by their list of migrations: their bytes (`serialize()`) and better-sqlite3's constructor. */
+const migratedImages: { migrations: readonly Function[]; image: Promise<{ bytes: Buffer; Database: SqliteConstructor } | undefined> }[] = [];
+
+type SqliteConstructor = new (bytes: Buffer, options: object) => unknown;
+
+/**
+ * The default database: a new in-memory SQLite database. Given migrations (classes), it is a copy of
+ * one that ran them once per process (better-sqlite3 opens a database from `serialize()`'s bytes),
+ * so the app finds them all run instead of creating every table again; a copy shares nothing with
+ * the image or another copy. Where the image cannot be made (migration files named by path, a
+ * migration that fails), the app migrates its own database, and a failure is its own.
+ */
+async function inMemorySqlite(migrations?: (string | Function)[]): Promise<TestDatabaseOptions> {
+  const database = { type: 'better-sqlite3', database: ':memory:' } as const;
+  if (migrations === undefined || migrations.some((migration) => typeof migration === 'string')) return database;
+  const classes = migrations as Function[];
+  let found = migratedImages.find((entry) => entry.migrations.length === classes.length && entry.migrations.every((migration, i) => migration === classes[i]));
+  if (found === undefined) {
+    found = { migrations: classes, image: migratedImage(classes) };
+    migratedImages.push(found);
+  }
+  const image = await found.image;
+  if (image === undefined) return database;
+  const { bytes, Database } = image;
+  // TypeORM opens the database with `new driver(':memory:', options)`: a constructor that returns the copy.
+  return { ...database, driver: function MigratedCopy(_memory: string, driverOptions: object) { return new Database(bytes, driverOptions); } };
+}
+
+async function migratedImage(migrations: Function[]): Promise<{ bytes: Buffer; Database: SqliteConstructor } | undefined> {
+  const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations, logging: false });
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    const connection = (dataSource.driver as unknown as { databaseConnection: { serialize(): Buffer; constructor: SqliteConstructor } }).databaseConnection;
+    return { bytes: connection.serialize(), Database: connection.constructor };
+  } catch {
+    return undefined;
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  }
+}
+
 /**
  * The application's controllers and providers with AuthModule on a fresh in-memory SQLite database
  * (better-sqlite3) or the database you name, a controllable clock and an event recorder,
@@ -119,12 +161,13 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const applicationEntities = options.entities ?? [];
   // Every entity of the application, its user entity included, has an injectable repository.
   const injectableEntities = [...new Set([...(user ? [user] : []), ...applicationEntities])];
+  const database = options.database ?? (await inMemorySqlite(options.synchronize ? undefined : [...authMigrations, ...(options.migrations ?? [])]));
 
   @Module({
     imports: [
       EventEmitterModule.forRoot(),
       TypeOrmModule.forRoot({
-        ...(options.database ?? { type: 'better-sqlite3', database: ':memory:' }),
+        ...database,
         entities: [...new Set([...authEntities(user), ...applicationEntities])],
         migrations: options.synchronize ? [] : [...authMigrations, ...(options.migrations ?? [])],
         migrationsRun: !options.synchronize,

@@ -14,12 +14,17 @@ export function lowCostOf(configuredCost: number): number {
  * bcrypt's minimum 4 (about 1 ms instead of 70). The order of costs is kept, so a stored hash
  * below the configured cost is still upgraded at the next login. Only tests get it: the module
  * itself keeps refusing a `password.bcryptCost` under 10 (OWASP Password Storage Cheat Sheet,
- * bcrypt work factor 10 or more).
+ * bcrypt work factor 10 or more). It hashes on one thread instead of one per core: a hash takes
+ * about a millisecond, and each thread costs an app tens of milliseconds of CPU to start.
  */
 @Injectable()
 export class LowCostPasswordHasher extends PasswordHasher {
   protected override get cost(): number {
     return lowCostOf(super.cost);
+  }
+
+  protected override get threadCount(): number {
+    return 1;
   }
 }
 
