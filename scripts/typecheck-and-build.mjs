@@ -1,6 +1,8 @@
-// npm test's first step: the typecheck (libs, apps, test, bench, then the demo page's browser code)
-// and the build (dist/ and the demo page's bundle, which the demo and browser suites start) run side
-// by side, one per core; it fails when either fails.
+// npm test's first step, `npm run typecheck` and `npm run build` with each file checked once, in two
+// halves of about the same work side by side, one per core; it fails when either fails. One half is
+// the build: dist/ (tsc checks the files it compiles: libs, apps, bench/app), the demo page's
+// browser code checked, then bundled (the demo and browser suites start them). The other checks the
+// rest of tsconfig.json's program: the specs, test/ and bench/ (scripts/typecheck-beside-build.mjs).
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,7 @@ async function inTurn(...steps) {
 }
 
 const codes = await Promise.all([
-  inTurn([tsc, '--noEmit', '-p', 'tsconfig.json'], [tsc, '-p', 'apps/demo/page-src/tsconfig.json']),
-  inTurn([tsc, '-p', 'tsconfig.build.json'], [join(root, 'scripts/build-demo-page.mjs')]),
+  inTurn([join(root, 'scripts/typecheck-beside-build.mjs')]),
+  inTurn([tsc, '-p', 'tsconfig.build.json'], [tsc, '-p', 'apps/demo/page-src/tsconfig.json'], [join(root, 'scripts/build-demo-page.mjs')]),
 ]);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);

@@ -40,6 +40,15 @@ describe('the packed svc package in an application written from the README', () 
   let app: string;
   let server: ChildProcess | undefined;
   const output: string[] = [];
+  /**
+   * The stages after the install, started by beforeAll for the tests to await: the compile, then side
+   * by side the application's own tests, the TypeORM CLI's migrations and the application serving
+   * (its own port and SQLite file each). A stage that fails fails the test awaiting it.
+   */
+  let compiled: Promise<void>;
+  let ownTests: Promise<string | undefined>;
+  let migrations: Promise<{ ran: string; shown: string }>;
+  let serving: Promise<string>;
 
   beforeAll(async () => {
     tarball = (await sh(process.execPath, [join(REPO, 'scripts/pack.mjs')], { cwd: REPO })).trim().split('\n').at(-1)!;
@@ -47,9 +56,16 @@ describe('the packed svc package in an application written from the README', () 
     writeScratchApp(app, tarball, readmeFiles(README));
     await sh('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app });
     copySqliteAddon(app);
+    compiled = sh(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app }).then(() => undefined);
+    ownTests = compiled.then(runOwnTests);
+    migrations = compiled.then(migrate);
+    serving = compiled.then(startServer);
+    // Awaited by their tests; until then a failure is not an unhandled rejection.
+    for (const stage of [compiled, ownTests, migrations, serving]) stage.catch(() => undefined);
   }, 300_000);
 
   afterAll(async () => {
+    await Promise.allSettled([ownTests, migrations, serving]);
     // 'close', not 'exit': the server's pipes are closed too, so nothing of it outlives the suite.
     if (server && !(server.stdout!.closed && server.stderr!.closed)) {
       const closed = new Promise((resolve) => server!.once('close', resolve));
@@ -59,55 +75,29 @@ describe('the packed svc package in an application written from the README', () 
     if (app) rmSync(app, { recursive: true, force: true });
   });
 
-  it('holds the compiled library with its declarations, README and LICENSE, and nothing else', async () => {
-    const entries = (await sh('tar', ['-tzf', tarball], { cwd: REPO })).trim().split('\n');
-    expect(entries.filter((entry) => !/^package\/(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(entry))).toEqual([]);
-    expect(entries.filter((entry) => /\.spec\.|\/test\/|\/apps\/|\/bench\//.test(entry))).toEqual([]);
-    for (const entry of ['index', 'testing/index', 'health/index', 'openapi/index', 'passport/index', 'client/index']) {
-      expect(entries).toEqual(expect.arrayContaining([`package/dist/${entry}.js`, `package/dist/${entry}.d.ts`]));
-    }
-  });
-
-  it('the README names every file of its example application', () => {
-    expect([...readmeFiles(README).keys()].sort()).toEqual([...EXAMPLE_FILES].sort());
-  });
-
-  it("compiles against the package's declarations, and its own tests pass through svc/testing on PostgreSQL (its Project entity's repository included)", async () => {
-    await sh(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app });
-    if (!(await canUsePostgres())) return; // said loudly by canUsePostgres; REQUIRE_POSTGRES=1 makes it a failure
+  /** The example's node:test suite on a new PostgreSQL database: its TAP report, or undefined without PostgreSQL. */
+  async function runOwnTests(): Promise<string | undefined> {
+    if (!(await canUsePostgres())) return undefined; // said loudly by canUsePostgres; REQUIRE_POSTGRES=1 makes it a failure
     const database = await freshDatabase('postgres');
     try {
       const { url } = database.options as Extract<DataSourceOptions, { type: 'postgres' }>;
-      const report = await sh(process.execPath, ['--test', '--test-reporter=tap', 'dist/test/projects.test.js'], { cwd: app, env: { TEST_DATABASE_URL: url } });
-      expect(report).toMatch(/^# pass 3$/m);
-      expect(report).toMatch(/^# fail 0$/m);
+      return await sh(process.execPath, ['--test', '--test-reporter=tap', 'dist/test/projects.test.js'], { cwd: app, env: { TEST_DATABASE_URL: url } });
     } finally {
       await database.drop();
     }
-  }, 120_000);
+  }
 
-  it("migrates a new database with the TypeORM CLI and the README's DataSource file", async () => {
-    const database = join(app, 'cli.sqlite');
+  /** `migration:run`, then `migration:show`, with the README's DataSource file on a new SQLite file. */
+  async function migrate(): Promise<{ ran: string; shown: string }> {
     const typeorm = join(app, 'node_modules/typeorm/cli.js');
-    const env = { ...process.env, DATABASE_FILE: database };
+    const env = { ...process.env, DATABASE_FILE: join(app, 'cli.sqlite') };
     const ran = await sh(process.execPath, [typeorm, 'migration:run', '-d', 'dist/src/data-source.js'], { cwd: app, env });
-    expect(ran).toContain('AppUserColumns1795824000000');
-    expect(ran).toContain('ProjectsTable1795824060000');
-    // The example's migration is dated as migration:create dates one: after every svc migration, and svc's columns of users stay.
-    expect(ran.indexOf('AppUserColumns1795824000000')).toBeGreaterThan(ran.indexOf('SvcPasskeys1764000000600'));
-    const migrated = new Database(database, { readonly: true });
-    try {
-      const columns = migrated.prepare(`SELECT name FROM pragma_table_info('users')`).all() as { name: string }[];
-      expect(columns.map(({ name }) => name)).toEqual(expect.arrayContaining(['email_skeleton', 'email_verified_at', 'mfa_totp_enabled', 'display_name', 'plan']));
-    } finally {
-      migrated.close();
-    }
     const shown = await sh(process.execPath, [typeorm, 'migration:show', '-d', 'dist/src/data-source.js'], { cwd: app, env });
-    expect(shown).not.toMatch(/\[ \]/);
-    expect(shown).toMatch(/\[X\].*AppUserColumns1795824000000/);
-  }, 60_000);
+    return { ran, shown };
+  }
 
-  it('runs: signup, /auth/me, the guarded routes, the hook, the observer, health and OpenAPI', async () => {
+  /** Starts the example application on a port of its own; its base URL once it answers. */
+  async function startServer(): Promise<string> {
     const port = await reserveLoopbackPort();
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['dist/src/main.js'], {
@@ -127,7 +117,49 @@ describe('the packed svc package in an application written from the README', () 
     server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     await waitUntilServing(`${baseUrl}/health`, server, output);
+    return baseUrl;
+  }
 
+  it('holds the compiled library with its declarations, README and LICENSE, and nothing else', async () => {
+    const entries = (await sh('tar', ['-tzf', tarball], { cwd: REPO })).trim().split('\n');
+    expect(entries.filter((entry) => !/^package\/(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(entry))).toEqual([]);
+    expect(entries.filter((entry) => /\.spec[.-]|\/test\/|\/apps\/|\/bench\//.test(entry))).toEqual([]);
+    for (const entry of ['index', 'testing/index', 'health/index', 'openapi/index', 'passport/index', 'client/index']) {
+      expect(entries).toEqual(expect.arrayContaining([`package/dist/${entry}.js`, `package/dist/${entry}.d.ts`]));
+    }
+  });
+
+  it('the README names every file of its example application', () => {
+    expect([...readmeFiles(README).keys()].sort()).toEqual([...EXAMPLE_FILES].sort());
+  });
+
+  it("compiles against the package's declarations, and its own tests pass through svc/testing on PostgreSQL (its Project entity's repository included)", async () => {
+    await compiled;
+    const report = await ownTests;
+    if (report === undefined) return; // no PostgreSQL: said loudly by canUsePostgres; REQUIRE_POSTGRES=1 makes it a failure
+    expect(report).toMatch(/^# pass 3$/m);
+    expect(report).toMatch(/^# fail 0$/m);
+  }, 120_000);
+
+  it("migrates a new database with the TypeORM CLI and the README's DataSource file", async () => {
+    const { ran, shown } = await migrations;
+    expect(ran).toContain('AppUserColumns1795824000000');
+    expect(ran).toContain('ProjectsTable1795824060000');
+    // The example's migration is dated as migration:create dates one: after every svc migration, and svc's columns of users stay.
+    expect(ran.indexOf('AppUserColumns1795824000000')).toBeGreaterThan(ran.indexOf('SvcPasskeys1764000000600'));
+    const migrated = new Database(join(app, 'cli.sqlite'), { readonly: true });
+    try {
+      const columns = migrated.prepare(`SELECT name FROM pragma_table_info('users')`).all() as { name: string }[];
+      expect(columns.map(({ name }) => name)).toEqual(expect.arrayContaining(['email_skeleton', 'email_verified_at', 'mfa_totp_enabled', 'display_name', 'plan']));
+    } finally {
+      migrated.close();
+    }
+    expect(shown).not.toMatch(/\[ \]/);
+    expect(shown).toMatch(/\[X\].*AppUserColumns1795824000000/);
+  }, 60_000);
+
+  it('runs: signup, /auth/me, the guarded routes, the hook, the observer, health and OpenAPI', async () => {
+    const baseUrl = await serving;
     const json = { 'Content-Type': 'application/json', Origin: baseUrl };
     const signup = await fetch(`${baseUrl}/auth/signup`, {
       method: 'POST',
