@@ -1,9 +1,9 @@
 import { beforeEach, expect, it } from '@jest/globals';
 import type { Page, Request } from 'playwright-core';
-import { describeInChromium } from './support/chromium.js';
-import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
-import { eventually } from '../../../../test/support/eventually.js';
-import { see } from './support/see.js';
+import { describeInChromium } from '../support/chromium.js';
+import { type DemoWithClock, startDemoWithClock } from '../support/demo-with-clock.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { see } from '../support/see.js';
 
 /** Past the access token's lifetime (AUTH_STRATEGY=jwt: 10 minutes), and past the client's renewal (a minute before expiry). */
 const ELEVEN_MINUTES = 11 * 60_000;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { eventually } from '../../../../test/support/eventually.js';
-import { registerAccount, startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { descriptionOf, seeDescribed } from './support/described-by.js';
-import { mailedLink } from './support/mailed-link.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { registerAccount, startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { descriptionOf, seeDescribed } from '../support/described-by.js';
+import { mailedLink } from '../support/mailed-link.js';
+import { see } from '../support/see.js';
 
 const PASSWORD = 'correct horse battery';
 const CREDENTIALS = ['session', 'jwt'] as const;

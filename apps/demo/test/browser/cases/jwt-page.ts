@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from '@jest/globals';
 import type { Page, Response } from 'playwright-core';
-import { describeInChromium } from './support/chromium.js';
-import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
-import { see } from './support/see.js';
+import { describeInChromium } from '../support/chromium.js';
+import { type DemoWithClock, startDemoWithClock } from '../support/demo-with-clock.js';
+import { see } from '../support/see.js';
 
 const ELEVEN_MINUTES = 11 * 60_000;
 
