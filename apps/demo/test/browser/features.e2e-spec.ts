@@ -1,6 +1,7 @@
 // The demo page's tokens, optional features and messages in Chromium, in one suite (one module
-// loading): the jwt page's renewal, organizations, API keys, the messages of refused requests. Each
-// case module starts its own demos, on the suite's Chromium connection.
+// loading): the jwt page's renewal, organizations, API keys, the messages of refused requests. The
+// jwt cases share the suite's demo with a shiftable clock (support/suite-demos.ts), each test with
+// accounts of its own; the others start their own demos, all on the suite's Chromium connection.
 import { closeTheSuiteAfterAll } from './support/chromium.js';
 
 closeTheSuiteAfterAll();

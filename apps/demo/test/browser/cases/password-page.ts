@@ -1,7 +1,8 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { DemoProcess } from '../../demo/demo-process.js';
-import { registerAccount, startPageDemo } from '../support/page-demo.js';
+import { registerAccount } from '../support/page-demo.js';
+import { suiteDemo } from '../support/suite-demos.js';
 import { describeInChromium } from '../support/chromium.js';
 import { eventually } from '../../../../../test/support/eventually.js';
 import { screenshotIfAsked } from '../support/screenshot.js';
@@ -13,7 +14,7 @@ describeInChromium('the demo page on the session strategy, in Chromium', (chromi
   let demo: DemoProcess;
   let watched: WatchedPage;
   let page: Page;
-  chromium.demoPageForEachTest(() => startPageDemo(), (opened) => ({ demo, watched, page } = opened));
+  chromium.sharedDemoPageForEachTest(() => suiteDemo(), (opened) => ({ demo, watched, page } = opened));
 
   it('signs up, says who is signed in, keeps them signed in across a reload, logs out', async () => {
     await page.setViewportSize({ width: 720, height: 640 });

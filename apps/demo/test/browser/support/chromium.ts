@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath, SHARED_CHROMIUM_ENV } from '../../../../../test/support/global-setup.js';
+import { stopSuiteDemos } from './suite-demos.js';
 import { openWatchedPage, type WatchedPage, type WatchedPageOptions } from './watched-context.js';
 
 export { chromiumPath } from '../../../../../test/support/global-setup.js';
@@ -24,13 +25,15 @@ let closedBySuite = false;
 
 /**
  * A browser suite's afterAll, at the top of its file (apps/demo/test/browser/<group>.e2e-spec.ts,
- * which imports the case modules): after its last test, closes its Chromium connection.
+ * which imports the case modules): after its last test, stops the demos its blocks shared
+ * (suite-demos.ts) and closes its Chromium connection.
  */
 export function closeTheSuiteAfterAll(): void {
   closedBySuite = true;
   afterAll(async () => {
     const browser = suiteBrowser;
     suiteBrowser = undefined;
+    await stopSuiteDemos();
     await (await browser?.catch(() => undefined))?.close();
   });
 }
@@ -61,6 +64,11 @@ export interface InChromium {
    * them, and a fresh page (`openPage`) for each test, both handed to `use` before each test.
    */
   demoPageForEachTest<Demo extends Stoppable>(start: () => Promise<Demo>, use: (opened: DemoPage<Demo>) => void, options?: WatchedPageOptions): void;
+  /**
+   * As demoPageForEachTest, on a demo the suite shares (`suiteDemo`, suite-demos.ts): taken before
+   * the block's tests, stopped by the suite after its last.
+   */
+  sharedDemoPageForEachTest<Demo>(take: () => Promise<Demo>, use: (opened: DemoPage<Demo>) => void, options?: WatchedPageOptions): void;
 }
 
 /**
@@ -115,6 +123,9 @@ function chromiumForTheSuite(): InChromium {
       afterAll(async () => {
         await demo()?.stop();
       });
+    },
+    sharedDemoPageForEachTest(take, use, options) {
+      pageForEachTest(take, use, options);
     },
   };
   /** The block's demo before its tests, a fresh page for each test; the demo, for the caller to stop. */
