@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath, SHARED_CHROMIUM_ENV } from '../../../../../test/support/global-setup.js';
+import { stopSuiteDemos } from './suite-demos.js';
 import { openWatchedPage, type WatchedPage, type WatchedPageOptions } from './watched-context.js';
 
 export { chromiumPath } from '../../../../../test/support/global-setup.js';
@@ -15,6 +16,26 @@ export function launchChromium(): Promise<Browser> {
   const shared = process.env[SHARED_CHROMIUM_ENV];
   if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+}
+
+/** The suite's connection to Chromium (launchChromium), made by its first block, closed after its last test (closeTheSuiteAfterAll). */
+let suiteBrowser: Promise<Browser> | undefined;
+/** Whether the suite file called closeTheSuiteAfterAll. */
+let closedBySuite = false;
+
+/**
+ * A browser suite's afterAll, at the top of its file (apps/demo/test/browser/<group>.e2e-spec.ts,
+ * which imports the case modules): after its last test, stops the demos its blocks shared
+ * (suite-demos.ts) and closes its Chromium connection.
+ */
+export function closeTheSuiteAfterAll(): void {
+  closedBySuite = true;
+  afterAll(async () => {
+    const browser = suiteBrowser;
+    suiteBrowser = undefined;
+    await stopSuiteDemos();
+    await (await browser?.catch(() => undefined))?.close();
+  });
 }
 
 /** A demo in this process or another: what a browser suite stops after its tests. */
@@ -43,14 +64,21 @@ export interface InChromium {
    * them, and a fresh page (`openPage`) for each test, both handed to `use` before each test.
    */
   demoPageForEachTest<Demo extends Stoppable>(start: () => Promise<Demo>, use: (opened: DemoPage<Demo>) => void, options?: WatchedPageOptions): void;
+  /**
+   * As demoPageForEachTest, on a demo the suite shares (`suiteDemo`, suite-demos.ts): taken before
+   * the block's tests, stopped by the suite after its last.
+   */
+  sharedDemoPageForEachTest<Demo>(take: () => Promise<Demo>, use: (opened: DemoPage<Demo>) => void, options?: WatchedPageOptions): void;
 }
 
 /**
- * A browser suite: Chromium (the run's shared one, or the suite's own) before its tests, closed
- * after; the pages of each test closed and checked after it. Without Chromium, says loudly that
- * the suite is SKIPPED, and declares one test that fails under REQUIRE_BROWSER=1 (what .ci/run sets).
+ * A block of a browser suite: the suite's Chromium connection (to the run's shared Chromium, or a
+ * Chromium of the suite's own) before its tests; the pages of each test closed and checked after
+ * it. Without Chromium, says loudly that the block is SKIPPED, and declares one test that fails
+ * under REQUIRE_BROWSER=1 (what .ci/run sets).
  */
 export function describeInChromium(name: string, suite: (chromium: InChromium) => void): void {
+  if (!closedBySuite) throw new Error(`"${name}": the suite file calls closeTheSuiteAfterAll() before it imports its case modules`);
   if (chromiumPath()) {
     describe(name, () => suite(chromiumForTheSuite()));
     return;
@@ -68,10 +96,8 @@ function chromiumForTheSuite(): InChromium {
   let browser: Browser | undefined;
   let opened: WatchedPage[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    suiteBrowser ??= launchChromium();
+    browser = await suiteBrowser;
   });
   afterEach(async () => {
     const watched = opened;
@@ -93,18 +119,26 @@ function chromiumForTheSuite(): InChromium {
       return watched;
     },
     demoPageForEachTest<Demo extends Stoppable>(start: () => Promise<Demo>, use: (opened: DemoPage<Demo>) => void, options?: WatchedPageOptions) {
-      let demo: Demo | undefined;
-      beforeAll(async () => {
-        demo = await start();
-      });
+      const demo = pageForEachTest(start, use, options);
       afterAll(async () => {
-        await demo?.stop();
-      });
-      beforeEach(async () => {
-        const watched = await fixture.openPage(options);
-        use({ demo: demo!, watched, page: watched.page });
+        await demo()?.stop();
       });
     },
+    sharedDemoPageForEachTest(take, use, options) {
+      pageForEachTest(take, use, options);
+    },
   };
+  /** The block's demo before its tests, a fresh page for each test; the demo, for the caller to stop. */
+  function pageForEachTest<Demo>(start: () => Promise<Demo>, use: (opened: DemoPage<Demo>) => void, options?: WatchedPageOptions): () => Demo | undefined {
+    let demo: Demo | undefined;
+    beforeAll(async () => {
+      demo = await start();
+    });
+    beforeEach(async () => {
+      const watched = await fixture.openPage(options);
+      use({ demo: demo!, watched, page: watched.page });
+    });
+    return () => demo;
+  }
   return fixture;
 }

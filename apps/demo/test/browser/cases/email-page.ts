@@ -1,9 +1,9 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { see } from '../support/see.js';
 
 /** The pages of the email links (AUTH_EMAIL_VERIFICATION=required), driven by label, role and name only. */
 describeInChromium('the demo page with AUTH_EMAIL_VERIFICATION=required, in Chromium', (chromium) => {

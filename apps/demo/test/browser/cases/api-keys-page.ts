@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { registerAccount, startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { registerAccount, startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { see } from '../support/see.js';
 
 const PASSWORD = 'correct horse battery';
 const CREDENTIALS = ['session', 'jwt'] as const;

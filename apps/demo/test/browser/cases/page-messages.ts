@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Page, Response } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { descriptionOf, seeDescribed } from './support/described-by.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { descriptionOf, seeDescribed } from '../support/described-by.js';
+import { see } from '../support/see.js';
 
 /** A body the library refuses, and what the page makes of each of its problems: [field, sentence]. */
 const REFUSALS: { route: string; body: Record<string, unknown>; plain: [string | null, string][] }[] = [

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { beforeAll, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { eventually } from '../../../../test/support/eventually.js';
-import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { suiteDemo } from '../support/suite-demos.js';
+import { describeInChromium } from '../support/chromium.js';
+import { see } from '../support/see.js';
 
 const PASSWORD = 'correct horse battery';
 const CREDENTIALS = ['session', 'jwt'] as const;
@@ -18,10 +18,7 @@ describeInChromium("the demo page's Delete account, in Chromium", (chromium) => 
   const demos = {} as Record<(typeof CREDENTIALS)[number], DemoProcess>;
 
   beforeAll(async () => {
-    [demos.session, demos.jwt] = await Promise.all([startPageDemo(), startPageDemo({ AUTH_STRATEGY: 'jwt' })]);
-  });
-  afterAll(async () => {
-    await Promise.all(Object.values(demos).map((demo) => demo.stop()));
+    [demos.session, demos.jwt] = await Promise.all([suiteDemo(), suiteDemo({ AUTH_STRATEGY: 'jwt' })]);
   });
 
   const signUp = async (page: Page, demo: DemoProcess, email: string) => {

@@ -1,11 +1,11 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { describeInChromium } from './support/chromium.js';
-import { mailedLink } from './support/mailed-link.js';
-import { startPageDemo } from './support/page-demo.js';
-import { see } from './support/see.js';
-import { verifyInPage } from './support/verify-in-page.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { describeInChromium } from '../support/chromium.js';
+import { mailedLink } from '../support/mailed-link.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { see } from '../support/see.js';
+import { verifyInPage } from '../support/verify-in-page.js';
 
 const PASSWORD = 'correct horse battery';
 

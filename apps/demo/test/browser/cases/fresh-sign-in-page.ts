@@ -1,12 +1,12 @@
 import { beforeEach, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { describeInChromium } from './support/chromium.js';
-import { type DemoWithClock, ShiftableClock } from './support/demo-with-clock.js';
-import { startPageDemo } from './support/page-demo.js';
-import { see } from './support/see.js';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
-import type { WatchedPage } from './support/watched-context.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { describeInChromium } from '../support/chromium.js';
+import { type DemoWithClock, ShiftableClock } from '../support/demo-with-clock.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { see } from '../support/see.js';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator.js';
+import type { WatchedPage } from '../support/watched-context.js';
 
 const SIXTEEN_MINUTES = 16 * 60_000;
 const PASSWORD = 'correct horse battery';

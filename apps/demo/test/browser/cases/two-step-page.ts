@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
-import { codeOfSecretAt, wrongCodeAt } from '../../../../test/two-step/codes-of-secret.js';
-import { describeInChromium } from './support/chromium.js';
-import { descriptionOf } from './support/described-by.js';
-import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { see } from './support/see.js';
-import { verifyInPage } from './support/verify-in-page.js';
-import type { WatchedPage } from './support/watched-context.js';
+import { codeOfSecretAt, wrongCodeAt } from '../../../../../test/two-step/codes-of-secret.js';
+import { describeInChromium } from '../support/chromium.js';
+import { descriptionOf } from '../support/described-by.js';
+import { type DemoWithClock, startDemoWithClock } from '../support/demo-with-clock.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { see } from '../support/see.js';
+import { verifyInPage } from '../support/verify-in-page.js';
+import type { WatchedPage } from '../support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
 /** One TOTP step (RFC 6238 §4, X = 30 s): a code is accepted once per step, so each use moves the server's clock on. */

@@ -1,19 +1,20 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { registerAccount, startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { eventually } from '../../../../test/support/eventually.js';
-import { screenshotIfAsked } from './support/screenshot.js';
-import { see } from './support/see.js';
-import { openWatchedPage, type WatchedPage } from './support/watched-context.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { registerAccount } from '../support/page-demo.js';
+import { suiteDemo } from '../support/suite-demos.js';
+import { describeInChromium } from '../support/chromium.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { screenshotIfAsked } from '../support/screenshot.js';
+import { see } from '../support/see.js';
+import { openWatchedPage, type WatchedPage } from '../support/watched-context.js';
 
 /** The page of `npm start` (session strategy), driven as a person would: by label, role and name only. */
 describeInChromium('the demo page on the session strategy, in Chromium', (chromium) => {
   let demo: DemoProcess;
   let watched: WatchedPage;
   let page: Page;
-  chromium.demoPageForEachTest(() => startPageDemo(), (opened) => ({ demo, watched, page } = opened));
+  chromium.sharedDemoPageForEachTest(() => suiteDemo(), (opened) => ({ demo, watched, page } = opened));
 
   it('signs up, says who is signed in, keeps them signed in across a reload, logs out', async () => {
     await page.setViewportSize({ width: 720, height: 640 });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
-import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { refuseConsentAtProvider, signInAtProvider } from './support/provider-pages.js';
-import { see } from './support/see.js';
-import { verifyInPage } from './support/verify-in-page.js';
-import { nextUserId } from './support/signed-in-user.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { type DemoProviders, startDemoProviders } from '../../demo/demo-providers.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { refuseConsentAtProvider, signInAtProvider } from '../support/provider-pages.js';
+import { see } from '../support/see.js';
+import { verifyInPage } from '../support/verify-in-page.js';
+import { nextUserId } from '../support/signed-in-user.js';
 
 /** login name at the provider (= its `sub`) → claims; each test signs in as its own person. */
 const PROVIDER_ACCOUNTS = {

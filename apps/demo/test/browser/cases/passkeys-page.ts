@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page, Response } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { signInAtProvider } from './support/provider-pages.js';
-import { see } from './support/see.js';
-import { verifyInPage } from './support/verify-in-page.js';
-import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/virtual-authenticator.js';
-import type { WatchedPage } from './support/watched-context.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { type DemoProviders, startDemoProviders } from '../../demo/demo-providers.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { signInAtProvider } from '../support/provider-pages.js';
+import { see } from '../support/see.js';
+import { verifyInPage } from '../support/verify-in-page.js';
+import { addVirtualAuthenticator, type VirtualAuthenticator } from '../support/virtual-authenticator.js';
+import type { WatchedPage } from '../support/watched-context.js';
 
 const answerOf = (page: Page, path: string): Promise<Response> => page.waitForResponse((response) => new URL(response.url()).pathname === path);
 

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { eventually } from '../../../../test/support/eventually.js';
-import { registerAccount, startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { descriptionOf, seeDescribed } from './support/described-by.js';
-import { mailedLink } from './support/mailed-link.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { registerAccount, startPageDemo } from '../support/page-demo.js';
+import { suiteDemo } from '../support/suite-demos.js';
+import { describeInChromium } from '../support/chromium.js';
+import { descriptionOf, seeDescribed } from '../support/described-by.js';
+import { mailedLink } from '../support/mailed-link.js';
+import { see } from '../support/see.js';
 
 const PASSWORD = 'correct horse battery';
 const CREDENTIALS = ['session', 'jwt'] as const;
@@ -19,10 +20,7 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
   const demos = {} as Record<(typeof CREDENTIALS)[number], DemoProcess>;
 
   beforeAll(async () => {
-    [demos.session, demos.jwt] = await Promise.all([startPageDemo(), startPageDemo({ AUTH_STRATEGY: 'jwt' })]);
-  });
-  afterAll(async () => {
-    await Promise.all(Object.values(demos).map((demo) => demo.stop()));
+    [demos.session, demos.jwt] = await Promise.all([suiteDemo(), suiteDemo({ AUTH_STRATEGY: 'jwt' })]);
   });
 
   /** Another device's browser: the list names it from its User-Agent ("Firefox 140 on Windows"), not with the raw header. */
@@ -55,23 +53,23 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
   it('sends a verification link from the page; its MAIL link verifies the email and the page says so', async () => {
     const demo = demos.session;
     const page = await openDevice();
-    await enter(page, demo, 'ada@example.io', 'Sign up');
-    await see(emailArea(page), 'ada@example.io is not verified yet');
-    const signupLink = await mailedLink(demo, 0, 'ada@example.io', 'email_verification');
+    await enter(page, demo, 'edsger@example.io', 'Sign up');
+    await see(emailArea(page), 'edsger@example.io is not verified yet');
+    const signupLink = await mailedLink(demo, 0, 'edsger@example.io', 'email_verification');
 
     const since = demo.lines.length;
     await emailArea(page).getByRole('button', { name: 'Send verification link' }).click();
-    await see(page.getByText('A new verification link is on its way to ada@example.io.'), 'Links sent before it no longer work.');
-    const link = await mailedLink(demo, since, 'ada@example.io', 'email_verification');
+    await see(page.getByText('A new verification link is on its way to edsger@example.io.'), 'Links sent before it no longer work.');
+    const link = await mailedLink(demo, since, 'edsger@example.io', 'email_verification');
     expect(link).not.toBe(signupLink);
 
     await page.goto(link);
     await page.getByRole('button', { name: 'Verify email' }).click();
     await see(page.getByText('Your email is verified.'), 'Your email is verified.');
-    await see(emailArea(page), 'ada@example.io is verified.');
+    await see(emailArea(page), 'edsger@example.io is verified.');
     expect(await page.getByRole('button', { name: 'Send verification link' }).count()).toBe(0);
     await page.reload();
-    await see(emailArea(page), 'ada@example.io is verified.');
+    await see(emailArea(page), 'edsger@example.io is verified.');
 
     // The signup's link was superseded by the one the page asked for.
     await page.goto(signupLink);
@@ -170,9 +168,9 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
 
   it('changes the email through the form: field messages next to the fields, the MAIL link confirms, the new address logs in', async () => {
     const demo = demos.session;
-    await registerAccount(demo, 'grace@example.io', PASSWORD);
+    await registerAccount(demo, 'hedy@example.io', PASSWORD);
     const page = await openDevice();
-    await enter(page, demo, 'grace@example.io');
+    await enter(page, demo, 'hedy@example.io');
     const newEmail = page.getByLabel('New email');
     const currentPassword = page.getByLabel('Current password');
     const change = page.getByRole('button', { name: 'Change email' });
@@ -182,7 +180,7 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
     await change.click();
     await seeDescribed(newEmail, 'Enter an email address like name@example.com');
 
-    await newEmail.fill('grace.hopper@example.io');
+    await newEmail.fill('hedy.lamarr@example.io');
     await currentPassword.fill('not the password');
     await change.click();
     await seeDescribed(currentPassword, 'This is not your current password');
@@ -190,18 +188,18 @@ describeInChromium("the demo page's email area and device list, in Chromium", (c
     const since = demo.lines.length;
     await currentPassword.fill(PASSWORD);
     await change.click();
-    await see(page.getByText('A message is on its way to grace.hopper@example.io'), 'Until then you log in as grace@example.io.');
+    await see(page.getByText('A message is on its way to hedy.lamarr@example.io'), 'Until then you log in as hedy@example.io.');
     expect(await newEmail.inputValue()).toBe('');
-    const link = await mailedLink(demo, since, 'grace.hopper@example.io', 'email_change');
+    const link = await mailedLink(demo, since, 'hedy.lamarr@example.io', 'email_change');
 
     await page.goto(link);
     await page.getByRole('button', { name: 'Confirm email' }).click();
-    await see(page.getByRole('status'), 'Signed in as grace.hopper@example.io');
-    await see(emailArea(page), 'grace.hopper@example.io is verified.');
+    await see(page.getByRole('status'), 'Signed in as hedy.lamarr@example.io');
+    await see(emailArea(page), 'hedy.lamarr@example.io is verified.');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await see(page.getByRole('status'), 'Not signed in');
-    await enter(page, demo, 'grace.hopper@example.io');
+    await enter(page, demo, 'hedy.lamarr@example.io');
     await see(deviceList(page), 'Only this device is signed in.');
   });
 });

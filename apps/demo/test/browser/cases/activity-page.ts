@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { describeInChromium } from './support/chromium.js';
-import { startPageDemo } from './support/page-demo.js';
-import { see } from './support/see.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { describeInChromium } from '../support/chromium.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { suiteDemo } from '../support/suite-demos.js';
+import { see } from '../support/see.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -16,10 +17,10 @@ describeInChromium("the demo page's recent activity, in Chromium", (chromium) =>
   let withoutLog: DemoProcess;
 
   beforeAll(async () => {
-    [demo, withoutLog] = await Promise.all([startPageDemo(), startPageDemo({ AUTH_AUDIT: 'off' })]);
+    [demo, withoutLog] = await Promise.all([suiteDemo(), startPageDemo({ AUTH_AUDIT: 'off' })]);
   });
   afterAll(async () => {
-    await Promise.all([demo, withoutLog].map((process) => process?.stop()));
+    await withoutLog?.stop();
   });
 
   const enter = async (page: Page, on: DemoProcess, email: string, password: string, button: 'Log in' | 'Sign up') => {
@@ -32,13 +33,13 @@ describeInChromium("the demo page's recent activity, in Chromium", (chromium) =>
 
   it('lists the newest entries of the log, a refused sign-in among them', async () => {
     const { page } = await chromium.openPage();
-    await enter(page, demo, 'ada@example.io', PASSWORD, 'Sign up');
-    await see(page.getByRole('status'), 'Signed in as ada@example.io');
+    await enter(page, demo, 'frances@example.io', PASSWORD, 'Sign up');
+    await see(page.getByRole('status'), 'Signed in as frances@example.io');
     await page.getByRole('button', { name: 'Log out' }).click();
-    await enter(page, demo, 'ada@example.io', 'not the password at all', 'Log in');
+    await enter(page, demo, 'frances@example.io', 'not the password at all', 'Log in');
     await see(page.getByRole('alert'), 'Invalid credentials');
-    await enter(page, demo, 'ada@example.io', PASSWORD, 'Log in');
-    await see(page.getByRole('status'), 'Signed in as ada@example.io');
+    await enter(page, demo, 'frances@example.io', PASSWORD, 'Log in');
+    await see(page.getByRole('status'), 'Signed in as frances@example.io');
     const items = activity(page).getByRole('listitem');
     await see(items.first(), 'Signed in');
     expect(await items.allTextContents()).toEqual([

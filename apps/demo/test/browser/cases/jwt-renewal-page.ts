@@ -1,9 +1,10 @@
 import { beforeEach, expect, it } from '@jest/globals';
 import type { Page, Request } from 'playwright-core';
-import { describeInChromium } from './support/chromium.js';
-import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
-import { eventually } from '../../../../test/support/eventually.js';
-import { see } from './support/see.js';
+import { describeInChromium } from '../support/chromium.js';
+import type { DemoWithClock } from '../support/demo-with-clock.js';
+import { suiteDemoWithClock } from '../support/suite-demos.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { see } from '../support/see.js';
 
 /** Past the access token's lifetime (AUTH_STRATEGY=jwt: 10 minutes), and past the client's renewal (a minute before expiry). */
 const ELEVEN_MINUTES = 11 * 60_000;
@@ -41,7 +42,7 @@ describeInChromium('the jwt demo page renews its access token under concurrent r
   let refreshes: Request[];
   let refused: Array<{ path: string; status: number }>;
   let inFlight: Set<Request>;
-  chromium.demoPageForEachTest(() => startDemoWithClock({ AUTH_STRATEGY: 'jwt' }), (opened) => ({ demo, page } = opened));
+  chromium.sharedDemoPageForEachTest(() => suiteDemoWithClock({ AUTH_STRATEGY: 'jwt' }), (opened) => ({ demo, page } = opened));
   beforeEach(async () => {
     await page.clock.install();
     refreshes = [];

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { AUTH_ERRORS } from '#svc/auth';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { type DemoProviders, startDemoProviders } from '../demo/demo-providers.js';
-import { codeOfSecretAt } from '../../../../test/two-step/codes-of-secret.js';
-import { describeInChromium } from './support/chromium.js';
-import { ShiftableClock } from './support/demo-with-clock.js';
-import { startPageDemo } from './support/page-demo.js';
-import { signInAtProvider } from './support/provider-pages.js';
-import { see } from './support/see.js';
-import { verifyInPage } from './support/verify-in-page.js';
-import type { WatchedPage } from './support/watched-context.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { type DemoProviders, startDemoProviders } from '../../demo/demo-providers.js';
+import { codeOfSecretAt } from '../../../../../test/two-step/codes-of-secret.js';
+import { describeInChromium } from '../support/chromium.js';
+import { ShiftableClock } from '../support/demo-with-clock.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { signInAtProvider } from '../support/provider-pages.js';
+import { see } from '../support/see.js';
+import { verifyInPage } from '../support/verify-in-page.js';
+import type { WatchedPage } from '../support/watched-context.js';
 
 const PASSWORD = 'correct horse battery';
 /** One TOTP step (RFC 6238 §4): each code comes from a later step than the one before, so none is a replay. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { DemoProcess } from '../demo/demo-process.js';
-import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
-import { startPageDemo } from './support/page-demo.js';
-import { describeInChromium } from './support/chromium.js';
-import { signInAtProvider } from './support/provider-pages.js';
-import { see } from './support/see.js';
-import type { WatchedPage } from './support/watched-context.js';
+import type { DemoProcess } from '../../demo/demo-process.js';
+import { type OidcProviderHarness, reserveLoopbackPort, startOidcProvider } from '../../../../../test/support/oauth/index.js';
+import { startPageDemo } from '../support/page-demo.js';
+import { describeInChromium } from '../support/chromium.js';
+import { signInAtProvider } from '../support/provider-pages.js';
+import { see } from '../support/see.js';
+import type { WatchedPage } from '../support/watched-context.js';
 
 const CLIENT_SECRET = 'Hs5Yp8Qm2Vx7Lc4Rt9Bn3Kw6Jd1Fg0Za';
 

@@ -1,8 +1,9 @@
 import { beforeEach, expect, it } from '@jest/globals';
 import type { Page, Response } from 'playwright-core';
-import { describeInChromium } from './support/chromium.js';
-import { type DemoWithClock, startDemoWithClock } from './support/demo-with-clock.js';
-import { see } from './support/see.js';
+import { describeInChromium } from '../support/chromium.js';
+import type { DemoWithClock } from '../support/demo-with-clock.js';
+import { suiteDemoWithClock } from '../support/suite-demos.js';
+import { see } from '../support/see.js';
 
 const ELEVEN_MINUTES = 11 * 60_000;
 
@@ -26,7 +27,7 @@ async function tokenOf(answer: Promise<Response>): Promise<string> {
 describeInChromium('the demo page on the jwt strategy, in Chromium', (chromium) => {
   let demo: DemoWithClock;
   let page: Page;
-  chromium.demoPageForEachTest(() => startDemoWithClock({ AUTH_STRATEGY: 'jwt' }), (opened) => ({ demo, page } = opened));
+  chromium.sharedDemoPageForEachTest(() => suiteDemoWithClock({ AUTH_STRATEGY: 'jwt' }), (opened) => ({ demo, page } = opened));
   beforeEach(async () => {
     await page.clock.install();
   });
