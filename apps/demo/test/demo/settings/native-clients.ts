@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { reserveLoopbackPort } from '../../../../test/support/oauth/index.js';
-import { startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { reserveLoopbackPort } from '../../../../../test/support/oauth/index.js';
+import { startSuiteDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
 
 const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';
 const NATIVE = { 'x-svc-client': 'native', 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { type DemoProcess, startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { type DemoProcess, startSuiteDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
 
 const SECRET = 'Vq8Lm3Xr6Tz1Kc9Nw4Hp7Jf2Gd5SaEb0';
 

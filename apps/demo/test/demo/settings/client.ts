@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSvcClient, isSvcError, type SvcClient } from '#svc/auth/client';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { BrowserAgent } from '../../../../test/support/oauth/index.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { BrowserAgent } from '../../../../../test/support/oauth/index.js';
+import { type DemoProcess, runDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -39,19 +40,13 @@ async function startDemo(credential: Credential): Promise<{ demo: DemoProcess; s
 // credential: the account's life from signup to deletion through the client's methods, the links
 // read from the demo's MAIL lines as a person reads their mail.
 const CREDENTIALS: Credential[] = ['session', 'jwt'];
-let started: Record<Credential, { demo: DemoProcess; stop(): Promise<void> }>;
-beforeAll(async () => {
-  started = await startTogether({ session: () => startDemo('session'), jwt: () => startDemo('jwt') });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(started ?? {}).map((demo) => demo.stop()));
-});
+const started = startForSuite({ session: () => startDemo('session'), jwt: () => startDemo('jwt') });
 
 describe.each(CREDENTIALS)('svc/client against the running demo, %s credential', (credential) => {
   let demo: DemoProcess;
   let client: SvcClient;
   beforeAll(() => {
-    demo = started[credential].demo;
+    demo = started[credential]!.demo;
     const agent = new BrowserAgent();
     client = createSvcClient({ baseUrl: demo.baseUrl, credential, fetch: (input, init) => agent.request(input, init) });
   });
