@@ -1,46 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSvcClient, isSvcError, type SvcClient } from '#svc/auth/client';
-import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
 import { BrowserAgent } from '../../../../../test/support/oauth/index.js';
-import { type DemoProcess, runDemo } from '../demo-process.js';
+import type { DemoProcess } from '../demo-process.js';
 import { startForSuite } from '../suite-demos.js';
+import { clientDemoKey, startClientDemo } from './shared-demos.js';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
 type Credential = 'session' | 'jwt';
 
-/** The demo on its own SQLite file with `credential`, API keys and organizations on, as `npm start` runs it. */
-async function startDemo(credential: Credential): Promise<{ demo: DemoProcess; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), `svc-demo-client-${credential}-`));
-  const port = await reserveLoopbackPort();
-  const started = await runDemo({
-    PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
-    AUTH_BASE_URL: `http://127.0.0.1:${port}`,
-    AUTH_STRATEGY: credential,
-    AUTH_API_KEYS: 'on',
-    AUTH_ORGANIZATIONS: 'on',
-    COOKIE_SECURE: 'false',
-    RATE_LIMIT_BACKEND: 'off',
-  });
-  if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-  return {
-    demo: started,
-    stop: async () => {
-      await started.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 // docs/guides/client.md: svc/client against the running demo (no test double between them), each
 // credential: the account's life from signup to deletion through the client's methods, the links
 // read from the demo's MAIL lines as a person reads their mail.
 const CREDENTIALS: Credential[] = ['session', 'jwt'];
-const started = startForSuite({ session: () => startDemo('session'), jwt: () => startDemo('jwt') });
+// The jwt demo is jwt-signing.ts's HMAC one too (shared-demos.ts).
+const started = startForSuite({ session: () => startClientDemo('session'), jwt: () => startClientDemo('jwt') }, { jwt: clientDemoKey('jwt') });
 
 describe.each(CREDENTIALS)('svc/client against the running demo, %s credential', (credential) => {
   let demo: DemoProcess;

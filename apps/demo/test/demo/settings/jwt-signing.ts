@@ -6,6 +6,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
 import { startSuiteDemo, type SuiteDemo } from '../demo-process.js';
 import { startForSuite } from '../suite-demos.js';
+import { clientDemoKey, startClientDemo } from './shared-demos.js';
 
 /** The jwt demo on SQLite with `env`; signing is engine-independent. */
 async function startJwtDemo(env: Record<string, string>): Promise<SuiteDemo> {
@@ -28,8 +29,9 @@ const KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', fo
 const started = startForSuite({
   generated: () => startJwtDemo({ AUTH_JWT_ALG: 'ES256' }),
   given: () => startJwtDemo({ AUTH_JWT_ALG: 'EdDSA', AUTH_JWT_KEYS: JSON.stringify([{ kid: 'demo-key', privateKey: KEY }]) }),
-  hmac: () => startJwtDemo({}),
-});
+  // Without AUTH_JWT_ALG: client.ts's jwt demo (shared-demos.ts), HMAC as any jwt demo without it.
+  hmac: () => startClientDemo('jwt'),
+}, { hmac: clientDemoKey('jwt') });
 
 describe('the demo with AUTH_JWT_ALG (docs/demo.md)', () => {
   let demos: Record<'generated' | 'given' | 'hmac', SuiteDemo>;
