@@ -7,8 +7,8 @@ interface Stoppable {
   stop(): Promise<void>;
 }
 
-/** How many starts run at once: enough to overlap their waits, few enough that each is up well within runDemo's 60 s on a loaded machine. */
-const AT_ONCE = 4;
+/** How many starts run at once: two overlap their waits; more would only share the same cores, and each must be up within runDemo's 60 s on a loaded machine. */
+const AT_ONCE = 2;
 
 /** Every start the suite's modules asked for, by key; made at once in the first beforeAll that runs. */
 const registered = new Map<string, () => Promise<Stoppable>>();
@@ -49,7 +49,7 @@ export function startForSuite<Name extends string, Started extends Stoppable>(st
     startedAll ??= startInTurns(Object.fromEntries(registered));
     const all = await startedAll;
     names.forEach((name, i) => (started[name] = all[keys[i]] as Started));
-    // Each start gives up after 60 s of its own (runDemo); a suite's twenty starts, four at a time, stay within five minutes.
+    // Each start gives up after 60 s of its own (runDemo); a suite's dozen starts, two at a time, stay within five minutes.
   }, 300_000);
   afterAll(async () => {
     stoppedAll ??= (async () => {
