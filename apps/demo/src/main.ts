@@ -1,18 +1,30 @@
 // Entry point of the demo: `npm start`.
 import 'reflect-metadata';
-import { type DemoConfig, passkeysUnworkableAt, readDemoConfig } from './demo-config.js';
+import type { DemoConfig } from './demo-config.js';
+import { type DemoSettings, passkeysUnworkableAt, readDemoSettings } from './demo-settings.js';
+
+function refuse(error: unknown): never {
+  process.stderr.write(`config error: ${(error as Error).message}\n`);
+  process.exit(2);
+}
 
 async function main(): Promise<void> {
+  let settings: DemoSettings;
+  try {
+    settings = readDemoSettings(process.env);
+  } catch (error) {
+    refuse(error);
+  }
+  // The application (Nest, the library, Swagger) is loaded only once the settings are valid: a
+  // configuration error is reported without waiting for it. demo-settings.ts loads none of it;
+  // DEMO_ADMIN_EMAILS, normalised by svc's normalizeEmail, is read once svc is loaded.
+  const [{ Logger }, { createDemoApp }, { withAdminEmails }] = await Promise.all([import('@nestjs/common'), import('./demo-app.js'), import('./demo-config.js')]);
   let config: DemoConfig;
   try {
-    config = readDemoConfig(process.env);
+    config = withAdminEmails(settings, process.env);
   } catch (error) {
-    process.stderr.write(`config error: ${(error as Error).message}\n`);
-    process.exit(2);
+    refuse(error);
   }
-  // The application (Nest, the library, Swagger) is loaded only for a valid configuration: a
-  // configuration error is reported without waiting for it.
-  const [{ Logger }, { createDemoApp }] = await Promise.all([import('@nestjs/common'), import('./demo-app.js')]);
   const logger = new Logger('demo');
   if (config.secretGenerated) logger.warn('AUTH_SECRET is not set: using a random secret for this run (tokens die with the process)');
   if (config.jwtSigning?.generated) {

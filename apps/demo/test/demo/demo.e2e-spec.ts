@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { availableEngines } from '../../../../test/support/engines.js';
+import { availableEngines, behaviourOnly } from '../../../../test/support/engines.js';
 import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { type DemoProcess, runDemo, startSuiteDemo, type SuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { type DemoProcess, startSuiteDemo, type SuiteDemo } from './demo-process.js';
+import { refusalsForSuite, startForSuite } from './suite-demos.js';
 
 const ENGINES = await availableEngines();
 
@@ -67,6 +67,8 @@ const onEngine = startForSuite(Object.fromEntries(ENGINES.map((engine) => [engin
 
 describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)', (engine) => {
   let demo: DemoProcess;
+  // The account's flow runs on each engine (the schema its migrations made); the HTTP rules once (test/support/engines.ts).
+  const behaviourIt = behaviourOnly(engine, it);
 
   beforeAll(() => {
     ({ demo } = onEngine[engine]!);
@@ -93,7 +95,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)',
     expect(demo.lines.join('\n')).not.toContain('correct horse');
   });
 
-  it('listens on loopback by default, and its startup log maps no route that is off', async () => {
+  behaviourIt('listens on loopback by default, and its startup log maps no route that is off', async () => {
     const log = demo.lines.join('\n');
     expect(log).toMatch(/listening on 127\.0\.0\.1:\d+/);
     expect(log).toContain('Mapped {/auth/me, GET} route');
@@ -101,7 +103,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)',
     expect((await fetch(`${demo.baseUrl}/bench/users/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 
-  it('closes a connection whose request body does not arrive in time (REQUEST_TIMEOUT_SECONDS)', async () => {
+  behaviourIt('closes a connection whose request body does not arrive in time (REQUEST_TIMEOUT_SECONDS)', async () => {
     const { port } = new URL(demo.baseUrl);
     const socket = connect(Number(port), '127.0.0.1');
     const answer: string[] = [];
@@ -116,7 +118,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)',
     expect(answer.join('')).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('lets no site frame /docs or a page of the demo', async () => {
+  behaviourIt('lets no site frame /docs or a page of the demo', async () => {
     for (const path of ['/docs', '/', '/reset-password?token=abc']) {
       const response = await fetch(`${demo.baseUrl}${path}`);
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -124,7 +126,7 @@ describe.each(ENGINES)('the demo app on %s, driven from outside (docs/demo.md)',
     }
   });
 
-  it('serves its page, /docs and the reset page', async () => {
+  behaviourIt('serves its page, /docs and the reset page', async () => {
     const page = await fetch(`${demo.baseUrl}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -174,7 +176,7 @@ describe.each(BACKENDS)('the demo rate limiter, RATE_LIMIT_BACKEND=%s', (backend
 });
 
 describe('the demo app configuration', () => {
-  it.each([
+  const REFUSED: [Record<string, string>, string][] = [
     [{ AUTH_STRATEGY: 'ldap' }, 'AUTH_STRATEGY must be one of session, jwt, oidc, oauth2'],
     [{ PORT: 'eighty' }, 'PORT must be an integer between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be postgres://..., sqlite:<file> or sqlite::memory:'],
@@ -183,8 +185,11 @@ describe('the demo app configuration', () => {
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'your-secret-key-your-secret-key-your' }, 'jwt.secretKey is a placeholder value'],
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: '0123456789'.repeat(4) }, 'jwt.secretKey is a placeholder value'],
     [{ AUTH_STRATEGY: 'jwt', AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }, 'jwt.secretKey is a placeholder value'],
-  ])('exits non-zero on %o, naming the field', async (env, message) => {
-    const result = await runDemo({ PORT: String(await reserveLoopbackPort()), DATABASE_URL: 'sqlite::memory:', ...env });
+  ];
+  // Every refused start of this describe runs at once.
+  const outcomeOf = refusalsForSuite(REFUSED.map(([env]) => env));
+  it.each(REFUSED)('exits non-zero on %o, naming the field', async (env, message) => {
+    const result = await outcomeOf(env);
     if (!('exitCode' in result)) {
       await result.stop();
       throw new Error('the demo started');

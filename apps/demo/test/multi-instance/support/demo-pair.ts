@@ -4,6 +4,7 @@ import { DemoUserColumns1763700000001 } from '../../../src/migrations/1763700000
 import { freshDatabase } from '../../../../../test/support/engines.js';
 import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
 import { type DemoProcess, runDemo } from '../../demo/demo-process.js';
+import { startForSuite } from '../../demo/suite-demos.js';
 
 export const PUBLIC_URL = 'http://app.example.test';
 
@@ -53,14 +54,16 @@ async function startOne(shared: Record<string, string>): Promise<DemoProcess> {
   return demo;
 }
 
-/** Several pairs started at once (a suite's describe.each cases), each on its own database; all stopped if one fails to start. */
-export async function startDemoPairs<Name extends string>(envs: Record<Name, Record<string, string>>): Promise<Record<Name, DemoPair>> {
+/**
+ * A suite's pairs (its describe.each cases), started with every other start of the suite (see
+ * startForSuite) and stopped after its last test. Pairs of one environment are one pair, shared by
+ * the modules that ask for it: their tests use addresses and emails of their own.
+ */
+export function pairsForSuite<Name extends string>(envs: Record<Name, Record<string, string>>): Partial<Record<Name, DemoPair>> {
   const names = Object.keys(envs) as Name[];
-  const results = await Promise.allSettled(names.map((name) => startDemoPair(envs[name])));
-  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed) {
-    await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
-    throw failed.reason;
-  }
-  return Object.fromEntries(names.map((name, i) => [name, (results[i] as PromiseFulfilledResult<DemoPair>).value])) as Record<Name, DemoPair>;
+  const keyOf = (env: Record<string, string>) => `demo pair ${JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))}`;
+  return startForSuite(
+    Object.fromEntries(names.map((name) => [name, () => startDemoPair(envs[name])])) as Record<Name, () => Promise<DemoPair>>,
+    Object.fromEntries(names.map((name) => [name, keyOf(envs[name])])) as Record<Name, string>,
+  );
 }

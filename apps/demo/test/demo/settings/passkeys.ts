@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { type DemoProcess, startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { type DemoProcess, startSuiteDemo, type SuiteDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
+import { localhostDemoKey, startLocalhostDemo } from './shared-demos.js';
 
 const SECRET = 'Vq8Lm3Xr6Tz1Kc9Nw4Hp7Jf2Gd5SaEb0';
 
@@ -22,15 +23,16 @@ async function routesOf(demo: DemoProcess): Promise<string[]> {
   return Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
 }
 
-async function startDemo(env: Record<string, string>, baseUrlOf: (port: number) => string): Promise<DemoProcess> {
+async function startDemo(env: Record<string, string>, baseUrlOf: (port: number) => string): Promise<SuiteDemo> {
   const port = await reserveLoopbackPort();
-  return (await startSuiteDemo({ PORT: String(port), AUTH_BASE_URL: baseUrlOf(port), DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: SECRET, ...env })).demo;
+  return startSuiteDemo({ PORT: String(port), AUTH_BASE_URL: baseUrlOf(port), DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: SECRET, ...env });
 }
 
-const ON_LOCALHOST: [string, Record<string, string>][] = [
-  ['AUTH_STRATEGY=session', { AUTH_STRATEGY: 'session' }],
-  ['AUTH_STRATEGY=jwt', { AUTH_STRATEGY: 'jwt' }],
-  ['AUTH_LOGIN=password, AUTH_CREDENTIAL=jwt', { AUTH_LOGIN: 'password', AUTH_CREDENTIAL: 'jwt' }],
+// AUTH_STRATEGY=session and jwt: the demos native-clients.ts drives too (shared-demos.ts).
+const ON_LOCALHOST: [string, () => Promise<SuiteDemo>, string | undefined][] = [
+  ['AUTH_STRATEGY=session', () => startLocalhostDemo('session'), localhostDemoKey('session')],
+  ['AUTH_STRATEGY=jwt', () => startLocalhostDemo('jwt'), localhostDemoKey('jwt')],
+  ['AUTH_LOGIN=password, AUTH_CREDENTIAL=jwt', () => startDemo({ AUTH_LOGIN: 'password', AUTH_CREDENTIAL: 'jwt' }, (port) => `http://localhost:${port}`), undefined],
 ];
 const WITHOUT_PASSKEYS: [string, (port: number) => string, string][] = [
   ['an IP address', (port: number) => `http://127.0.0.1:${port}`, 'is on an IP address'],
@@ -38,17 +40,20 @@ const WITHOUT_PASSKEYS: [string, (port: number) => string, string][] = [
 ];
 
 // Every demo of this file starts at once.
-const demos = startForSuite<string, DemoProcess>({
-  ...Object.fromEntries(ON_LOCALHOST.map(([name, env]) => [name, () => startDemo(env, (port) => `http://localhost:${port}`)])),
-  ...Object.fromEntries(WITHOUT_PASSKEYS.map(([name, baseUrlOf]) => [name, () => startDemo({}, baseUrlOf)])),
-});
+const demos = startForSuite<string, SuiteDemo>(
+  {
+    ...Object.fromEntries(ON_LOCALHOST.map(([name, start]) => [name, start])),
+    ...Object.fromEntries(WITHOUT_PASSKEYS.map(([name, baseUrlOf]) => [name, () => startDemo({}, baseUrlOf)])),
+  },
+  Object.fromEntries(ON_LOCALHOST.flatMap(([name, , key]) => (key ? [[name, key]] : []))),
+);
 
 /** docs/demo.md: passkeys come with the password, their relying party AUTH_BASE_URL's host. */
-describe.each(ON_LOCALHOST)('the demo with %s on http://localhost', (name, _env) => {
+describe.each(ON_LOCALHOST)('the demo with %s on http://localhost', (name) => {
   let demo: DemoProcess;
 
   beforeAll(() => {
-    demo = demos[name]!;
+    demo = demos[name]!.demo;
   });
 
   it('lists the passkey routes in /docs-json', async () => {
@@ -81,7 +86,7 @@ describe.each(WITHOUT_PASSKEYS)('the demo with a password and AUTH_BASE_URL on %
   let demo: DemoProcess;
 
   beforeAll(() => {
-    demo = demos[name]!;
+    demo = demos[name]!.demo;
   });
 
   it('starts without passkeys, and says why', async () => {

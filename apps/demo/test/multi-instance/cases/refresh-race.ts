@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { eventually } from '../../../../test/support/eventually.js';
-import { credentialOf } from './support/credentials.js';
-import { type DemoPair, startDemoPair } from './support/demo-pair.js';
-import { send } from './support/http.js';
-import { canUsePostgresAndRedis, describeMissingEngines } from './support/requirements.js';
+import { eventually } from '../../../../../test/support/eventually.js';
+import { credentialOf } from '../support/credentials.js';
+import { type DemoPair, pairsForSuite } from '../support/demo-pair.js';
+import { send } from '../support/http.js';
+import { canUsePostgresAndRedis, describeMissingEngines } from '../support/requirements.js';
 
 const RACERS = 10;
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 
 if (await canUsePostgresAndRedis()) {
+  // Started with the suite's other pairs: the environment of credentials.ts's jwt pair, which is this one.
+  const pairs = pairsForSuite({ jwt: { AUTH_STRATEGY: 'jwt', RATE_LIMIT_BACKEND: 'database', RATE_LIMIT_MAX: '1000' } });
+
   /**
    * The demo keeps `jwt.refreshReuseGraceSeconds` at its default, 0: a refresh token is good for
    * exactly one rotation, and any later presentation is a reuse that revokes its family (RFC 9700
@@ -22,12 +25,9 @@ if (await canUsePostgresAndRedis()) {
     let a: string;
     let b: string;
 
-    beforeAll(async () => {
-      pair = await startDemoPair({ AUTH_STRATEGY: 'jwt', RATE_LIMIT_BACKEND: 'database', RATE_LIMIT_MAX: '1000' });
+    beforeAll(() => {
+      pair = pairs.jwt!;
       [a, b] = pair.instances.map((instance) => instance.baseUrl);
-    });
-    afterAll(async () => {
-      await pair?.stop();
     });
 
     it(`${RACERS} concurrent refreshes alternating A/B: exactly one 200; the family is revoked and the reuse reported`, async () => {
@@ -36,6 +36,8 @@ if (await canUsePostgresAndRedis()) {
       expect(signup.status).toBe(201);
       const issued = credentialOf('jwt', signup);
       const { sub: userId, sid: familyId } = claimsOf(String(issued.bearer));
+      // What the instances print from here on: earlier tests on this pair printed lines of their own.
+      const printed = pair.instances.map((instance) => instance.lines.length);
 
       const responses = await Promise.all(Array.from({ length: RACERS }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/auth/refresh', { cookies: issued.cookies })));
       const winners = responses.filter((response) => response.status === 200);
@@ -54,8 +56,8 @@ if (await canUsePostgresAndRedis()) {
 
       // Each instance reports the revocations it made; together at least one.
       const reuseEvents = () =>
-        pair.instances.flatMap((instance) =>
-          instance.lines.filter((line) => line.startsWith('EVENT ')).map((line) => JSON.parse(line.slice('EVENT '.length))).filter((event) => event.name === 'svc.token_reuse_detected'),
+        pair.instances.flatMap((instance, i) =>
+          instance.lines.slice(printed[i]).filter((line) => line.startsWith('EVENT ')).map((line) => JSON.parse(line.slice('EVENT '.length))).filter((event) => event.name === 'svc.token_reuse_detected'),
         );
       await eventually('an instance printed svc.token_reuse_detected', () => reuseEvents().length > 0);
       for (const event of reuseEvents()) expect(event.payload).toMatchObject({ userId, familyId });

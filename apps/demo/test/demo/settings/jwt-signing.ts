@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { startSuiteDemo, startTogether, type SuiteDemo } from './demo-process.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { startSuiteDemo, type SuiteDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
+import { clientDemoKey, startClientDemo } from './shared-demos.js';
 
 /** The jwt demo on SQLite with `env`; signing is engine-independent. */
 async function startJwtDemo(env: Record<string, string>): Promise<SuiteDemo> {
@@ -24,17 +26,17 @@ async function signUp(baseUrl: string, email: string): Promise<string> {
 
 const KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
+const started = startForSuite({
+  generated: () => startJwtDemo({ AUTH_JWT_ALG: 'ES256' }),
+  given: () => startJwtDemo({ AUTH_JWT_ALG: 'EdDSA', AUTH_JWT_KEYS: JSON.stringify([{ kid: 'demo-key', privateKey: KEY }]) }),
+  // Without AUTH_JWT_ALG: client.ts's jwt demo (shared-demos.ts), HMAC as any jwt demo without it.
+  hmac: () => startClientDemo('jwt'),
+}, { hmac: clientDemoKey('jwt') });
+
 describe('the demo with AUTH_JWT_ALG (docs/demo.md)', () => {
   let demos: Record<'generated' | 'given' | 'hmac', SuiteDemo>;
-  beforeAll(async () => {
-    demos = await startTogether({
-      generated: () => startJwtDemo({ AUTH_JWT_ALG: 'ES256' }),
-      given: () => startJwtDemo({ AUTH_JWT_ALG: 'EdDSA', AUTH_JWT_KEYS: JSON.stringify([{ kid: 'demo-key', privateKey: KEY }]) }),
-      hmac: () => startJwtDemo({}),
-    });
-  }, 90_000);
-  afterAll(async () => {
-    await Promise.all(Object.values(demos ?? {}).map((started) => started.stop()));
+  beforeAll(() => {
+    demos = started as Record<'generated' | 'given' | 'hmac', SuiteDemo>;
   });
 
   it('without AUTH_JWT_KEYS generates a key, says so on stderr (no MAIL or EVENT line), and serves it at /auth/jwks', async () => {

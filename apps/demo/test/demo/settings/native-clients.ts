@@ -1,17 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { reserveLoopbackPort } from '../../../../test/support/oauth/index.js';
-import { startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { startForSuite } from '../suite-demos.js';
+import { localhostDemoKey, startLocalhostDemo } from './shared-demos.js';
 
-const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';
 const NATIVE = { 'x-svc-client': 'native', 'content-type': 'application/json' };
 
-async function startWith(strategy: 'session' | 'jwt') {
-  const port = await reserveLoopbackPort();
-  return startSuiteDemo({ PORT: String(port), DATABASE_URL: 'sqlite::memory:', AUTH_SECRET: SECRET, AUTH_STRATEGY: strategy, AUTH_NATIVE_CLIENTS: 'on' });
-}
-
-const started = startForSuite({ session: () => startWith('session'), jwt: () => startWith('jwt') });
+// The demos passkeys.ts drives on http://localhost too (shared-demos.ts).
+const started = startForSuite({ session: () => startLocalhostDemo('session'), jwt: () => startLocalhostDemo('jwt') }, { session: localhostDemoKey('session'), jwt: localhostDemoKey('jwt') });
 
 // docs/demo.md, AUTH_NATIVE_CLIENTS=on: tokens in the body beside the browser credential, under either.
 describe.each(['session', 'jwt'] as const)('the demo with AUTH_STRATEGY=%s and AUTH_NATIVE_CLIENTS=on', (strategy) => {

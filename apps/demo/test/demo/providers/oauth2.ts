@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
-import { type DemoProcess, runDemo, startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../../../../../test/support/oauth/index.js';
+import { type DemoProcess, startSuiteDemo } from '../demo-process.js';
+import { refusalsForSuite, startForSuite } from '../suite-demos.js';
 
 const CLIENT_SECRET = 'Tq7vR2mXp9LwK4zN8bHc3JfY6sDg0aEu';
 
@@ -88,12 +88,18 @@ describe.each(['session', 'jwt'] as const)('the demo on the oauth2 strategy, AUT
 });
 
 describe('the demo refuses a broken OAUTH2_PROVIDERS', () => {
-  it.each([
+  const REFUSED = [
     ['not JSON', 'OAUTH2_PROVIDERS must be a JSON list of provider objects'],
     ['[{"name":"x"}]', 'OAUTH2_PROVIDERS[0].client_id is required'],
     ['[]', 'oauth2.providers must list at least one provider'],
-  ])('%s: exits non-zero naming the field', async (value, message) => {
-    const result = await runDemo({ PORT: String(await reserveLoopbackPort()), DATABASE_URL: 'sqlite::memory:', AUTH_STRATEGY: 'oauth2', OAUTH2_PROVIDERS: value });
+  ];
+  // Every refused start of this describe runs at once.
+  const outcomeOf = refusalsForSuite(
+    REFUSED.map(([value]) => value),
+    (value) => ({ AUTH_STRATEGY: 'oauth2', OAUTH2_PROVIDERS: value }),
+  );
+  it.each(REFUSED)('%s: exits non-zero naming the field', async (value, message) => {
+    const result = await outcomeOf(value);
     if (!('exitCode' in result)) {
       await result.stop();
       throw new Error('the demo started');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../../../../test/support/oauth/index.js';
-import { type DemoProcess, startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
+import { BrowserAgent, reserveLoopbackPort, startOidcProvider } from '../../../../../test/support/oauth/index.js';
+import { type DemoProcess, startSuiteDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
 
 const CLIENT_SECRET = 'Wm4kP8sQ2nX6vB9cR3tY7hJ1gF5dLa0e';
 

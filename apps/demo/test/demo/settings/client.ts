@@ -1,57 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSvcClient, isSvcError, type SvcClient } from '#svc/auth/client';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { BrowserAgent } from '../../../../test/support/oauth/index.js';
-import { type DemoProcess, runDemo, startTogether } from './demo-process.js';
+import { BrowserAgent } from '../../../../../test/support/oauth/index.js';
+import type { DemoProcess } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
+import { clientDemoKey, startClientDemo } from './shared-demos.js';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
 type Credential = 'session' | 'jwt';
 
-/** The demo on its own SQLite file with `credential`, API keys and organizations on, as `npm start` runs it. */
-async function startDemo(credential: Credential): Promise<{ demo: DemoProcess; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), `svc-demo-client-${credential}-`));
-  const port = await reserveLoopbackPort();
-  const started = await runDemo({
-    PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
-    AUTH_BASE_URL: `http://127.0.0.1:${port}`,
-    AUTH_STRATEGY: credential,
-    AUTH_API_KEYS: 'on',
-    AUTH_ORGANIZATIONS: 'on',
-    COOKIE_SECURE: 'false',
-    RATE_LIMIT_BACKEND: 'off',
-  });
-  if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-  return {
-    demo: started,
-    stop: async () => {
-      await started.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 // docs/guides/client.md: svc/client against the running demo (no test double between them), each
 // credential: the account's life from signup to deletion through the client's methods, the links
 // read from the demo's MAIL lines as a person reads their mail.
 const CREDENTIALS: Credential[] = ['session', 'jwt'];
-let started: Record<Credential, { demo: DemoProcess; stop(): Promise<void> }>;
-beforeAll(async () => {
-  started = await startTogether({ session: () => startDemo('session'), jwt: () => startDemo('jwt') });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(Object.values(started ?? {}).map((demo) => demo.stop()));
-});
+// The jwt demo is jwt-signing.ts's HMAC one too (shared-demos.ts).
+const started = startForSuite({ session: () => startClientDemo('session'), jwt: () => startClientDemo('jwt') }, { jwt: clientDemoKey('jwt') });
 
 describe.each(CREDENTIALS)('svc/client against the running demo, %s credential', (credential) => {
   let demo: DemoProcess;
   let client: SvcClient;
   beforeAll(() => {
-    demo = started[credential].demo;
+    demo = started[credential]!.demo;
     const agent = new BrowserAgent();
     client = createSvcClient({ baseUrl: demo.baseUrl, credential, fetch: (input, init) => agent.request(input, init) });
   });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reserveLoopbackPort } from '../../../../test/support/listen.js';
-import { type DemoProcess, runDemo } from './demo-process.js';
+import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { type DemoProcess, startSuiteDemo } from '../demo-process.js';
+import { startForSuite } from '../suite-demos.js';
 
 const PASSWORD = 'correct horse';
 
@@ -31,25 +32,21 @@ function client(baseUrl: string) {
  * AUTH_EMAIL_VERIFICATION=required, driven from outside as a person would: the links of the MAIL
  * lines, the pages they open, the refusal before the email is verified (docs/demo.md).
  */
+const started = startForSuite({
+  required: async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-demo-email-'));
+    const port = await reserveLoopbackPort();
+    return startSuiteDemo(
+      { PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`, AUTH_BASE_URL: `http://127.0.0.1:${port}`, AUTH_EMAIL_VERIFICATION: 'required', RATE_LIMIT_BACKEND: 'off' },
+      async () => rmSync(dir, { recursive: true, force: true }),
+    );
+  },
+});
+
 describe('the demo with AUTH_EMAIL_VERIFICATION=required', () => {
   let demo: DemoProcess;
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'svc-demo-email-'));
-    const port = await reserveLoopbackPort();
-    const started = await runDemo({
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
-      AUTH_BASE_URL: `http://127.0.0.1:${port}`,
-      AUTH_EMAIL_VERIFICATION: 'required',
-      RATE_LIMIT_BACKEND: 'off',
-    });
-    if ('exitCode' in started) throw new Error(`demo exited: ${started.stderr}`);
-    demo = started;
-  });
-  afterAll(async () => {
-    await demo?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    demo = started.required!.demo;
   });
 
   /** The MAIL line of `kind` to `to`, as printed. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { newRedisClient } from '../../../../test/rate-limit/support/redis.js';
-import { type DemoPair, startDemoPairs } from './support/demo-pair.js';
-import { type Received, send } from './support/http.js';
-import { canUsePostgresAndRedis, describeMissingEngines } from './support/requirements.js';
+import { newRedisClient } from '../../../../../test/rate-limit/support/redis.js';
+import { pairsForSuite } from '../support/demo-pair.js';
+import { type Received, send } from '../support/http.js';
+import { canUsePostgresAndRedis, describeMissingEngines } from '../support/requirements.js';
 
 const MAX = 5;
 const BACKENDS = ['database', 'redis'] as const;
@@ -17,21 +17,17 @@ const newClient = () => `2001:db8:${RUN}:${(++clients).toString(16)}::1`;
 let accounts = 0;
 
 if (await canUsePostgresAndRedis()) {
-  let pairs: Record<(typeof BACKENDS)[number], DemoPair> | undefined;
-  // Both backends' pairs start at once.
-  beforeAll(async () => {
-    const limited = (backend: (typeof BACKENDS)[number]) => ({
-      AUTH_STRATEGY: 'session',
-      RATE_LIMIT_BACKEND: backend,
-      RATE_LIMIT_MAX: String(MAX),
-      // A day-long window: no window boundary falls inside a test run but once a day.
-      RATE_LIMIT_WINDOW_SECONDS: '86400',
-      TRUSTED_IP_HEADER: 'x-forwarded-for',
-    });
-    pairs = await startDemoPairs({ database: limited('database'), redis: limited('redis') });
-  }, 60_000);
+  // Both backends' pairs start with the suite's others.
+  const limited = (backend: (typeof BACKENDS)[number]) => ({
+    AUTH_STRATEGY: 'session',
+    RATE_LIMIT_BACKEND: backend,
+    RATE_LIMIT_MAX: String(MAX),
+    // A day-long window: no window boundary falls inside a test run but once a day.
+    RATE_LIMIT_WINDOW_SECONDS: '86400',
+    TRUSTED_IP_HEADER: 'x-forwarded-for',
+  });
+  const pairs = pairsForSuite({ database: limited('database'), redis: limited('redis') });
   afterAll(async () => {
-    await Promise.all(Object.values(pairs ?? {}).map((pair) => pair.stop()));
     await deleteRunKeys();
   });
 
@@ -39,7 +35,7 @@ if (await canUsePostgresAndRedis()) {
     let instances: [string, string];
 
     beforeAll(() => {
-      const { instances: [a, b] } = pairs![backend];
+      const { instances: [a, b] } = pairs[backend]!;
       instances = [a.baseUrl, b.baseUrl];
     });
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { BrowserAgent, reserveLoopbackPort } from '../../../../test/support/oauth/index.js';
-import { type DemoProcess, runDemo, startSuiteDemo } from './demo-process.js';
-import { startForSuite } from './suite-demos.js';
-import { type DemoProviders, startDemoProviders } from './demo-providers.js';
+import { BrowserAgent } from '../../../../../test/support/oauth/index.js';
+import { type DemoProcess, startSuiteDemo } from '../demo-process.js';
+import { refusalsForSuite, startForSuite } from '../suite-demos.js';
+import { type DemoProviders, startDemoProviders } from '../demo-providers.js';
 
 const SECRET = 'Rk7Yq2Nv9Lx4Tc8Mz3Hb6Wj1Pf5Gd0Sa';
 const ACCOUNTS = {
@@ -157,7 +157,7 @@ describe('the demo without AUTH_LOGIN', () => {
 
 describe('the demo refuses a bad AUTH_LOGIN or AUTH_CREDENTIAL', () => {
   const oidcOnly = JSON.stringify([{ name: 'corp', issuer: 'http://127.0.0.1:9', client_id: 'demo', client_secret: SECRET }]);
-  it.each([
+  const REFUSED: [Record<string, string>, string][] = [
     [{ AUTH_LOGIN: 'password,ldap' }, 'AUTH_LOGIN must be a comma list of password, oauth2, oidc (got "ldap")'],
     [{ AUTH_LOGIN: 'password,,oidc' }, 'AUTH_LOGIN must be a comma list of password, oauth2, oidc (got "")'],
     [{ AUTH_LOGIN: 'password, password' }, 'AUTH_LOGIN lists a method twice'],
@@ -166,8 +166,11 @@ describe('the demo refuses a bad AUTH_LOGIN or AUTH_CREDENTIAL', () => {
     [{ AUTH_LOGIN: 'password', AUTH_CREDENTIAL: 'cookie' }, 'AUTH_CREDENTIAL must be one of session, jwt'],
     [{ AUTH_CREDENTIAL: 'jwt' }, 'AUTH_CREDENTIAL is read only with AUTH_LOGIN'],
     [{ AUTH_LOGIN: 'password', AUTH_SECRET: 'changeme' }, 'secret must be at least 32 characters'],
-  ])('exits non-zero on %o, naming the variable', async (env, message) => {
-    const result = await runDemo({ PORT: String(await reserveLoopbackPort()), DATABASE_URL: 'sqlite::memory:', ...env });
+  ];
+  // Every refused start of this describe runs at once.
+  const outcomeOf = refusalsForSuite(REFUSED.map(([env]) => env));
+  it.each(REFUSED)('exits non-zero on %o, naming the variable', async (env, message) => {
+    const result = await outcomeOf(env);
     if (!('exitCode' in result)) {
       await result.stop();
       throw new Error('the demo started');

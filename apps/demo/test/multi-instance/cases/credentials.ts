@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { credentialOf, type Credential, type PasswordStrategy } from './support/credentials.js';
-import { type DemoPair, PUBLIC_URL, startDemoPairs } from './support/demo-pair.js';
-import { send } from './support/http.js';
-import { canUsePostgresAndRedis, describeMissingEngines } from './support/requirements.js';
+import { credentialOf, type Credential, type PasswordStrategy } from '../support/credentials.js';
+import { PUBLIC_URL, pairsForSuite } from '../support/demo-pair.js';
+import { send } from '../support/http.js';
+import { canUsePostgresAndRedis, describeMissingEngines } from '../support/requirements.js';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'another horse, another battery';
@@ -12,22 +12,16 @@ const STRATEGIES: PasswordStrategy[] = ['session', 'jwt'];
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.io`;
 
 if (await canUsePostgresAndRedis()) {
-  let pairs: Record<PasswordStrategy, DemoPair> | undefined;
-  // Both strategies' pairs start at once. The limiter is on, as in production, with room for every request of these tests.
-  beforeAll(async () => {
-    const limited = { RATE_LIMIT_BACKEND: 'database', RATE_LIMIT_MAX: '1000' };
-    pairs = await startDemoPairs({ session: { AUTH_STRATEGY: 'session', ...limited }, jwt: { AUTH_STRATEGY: 'jwt', ...limited } });
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(Object.values(pairs ?? {}).map((pair) => pair.stop()));
-  });
+  // Both strategies' pairs start with the suite's others; the jwt pair is refresh-race's too. The limiter is on, as in production, with room for every request of these tests.
+  const limited = { RATE_LIMIT_BACKEND: 'database', RATE_LIMIT_MAX: '1000' };
+  const pairs = pairsForSuite({ session: { AUTH_STRATEGY: 'session', ...limited }, jwt: { AUTH_STRATEGY: 'jwt', ...limited } });
 
   describe.each(STRATEGIES)('two %s instances sharing one database: credentials move between them', (strategy) => {
     let a: string;
     let b: string;
 
     beforeAll(() => {
-      [a, b] = pairs![strategy].instances.map((instance) => instance.baseUrl);
+      [a, b] = pairs[strategy]!.instances.map((instance) => instance.baseUrl);
     });
 
     const me = (baseUrl: string, credential: Credential) => send(baseUrl, 'GET', '/auth/me', credential);
@@ -96,7 +90,7 @@ if (await canUsePostgresAndRedis()) {
       const email = uniqueEmail('reset');
       const signedUp = await signup(a, email);
       const loggedIn = await login(a, email);
-      const [, instanceB] = pairs![strategy].instances;
+      const [, instanceB] = pairs[strategy]!.instances;
 
       expect((await send(b, 'POST', '/auth/forgot-password', { body: { email } })).status).toBe(202);
       const mail = await instanceB.waitForLine('MAIL ', (line) => line.to === email && line.kind === 'password_reset');
