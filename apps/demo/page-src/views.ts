@@ -88,8 +88,11 @@ export async function loadCurrentUser(): Promise<boolean> {
 
 /** A login, a second step or a passkey login signed someone in: the client holds the credential (a session cookie, or a jwt). */
 export async function signedInWith(user: ClientUser): Promise<void> {
-  await showSignedIn(user);
+  // The card shows before its lists load: its heading takes the focus at once, in the same task
+  // that says who is signed in, rather than after the lists' requests.
+  const lists = showSignedIn(user);
   focusHeading(signedIn);
+  await lists;
 }
 
 /** The answer of a login: signed in, or the second step owed (`twoStep`). */

@@ -5,7 +5,9 @@ import { canUsePostgres, freshDatabase } from '../../support/engines.js';
 import { undoThrough } from '../../support/migrations.js';
 import { describeNotRun } from '../../support/not-run.js';
 
-const systemClock: Clock = { now: () => new Date() };
+/** One instant for the whole file: the counts stay in one window however long the migrations take. */
+const startedAt = Date.now();
+const clock: Clock = { now: () => new Date(startedAt) };
 
 /** pg_class.relpersistence: 'u' unlogged, 'p' permanent (logged). */
 async function persistenceOfCounters(dataSource: DataSource): Promise<string> {
@@ -30,7 +32,7 @@ if (await canUsePostgres()) {
 
     it('holds the counters outside the write-ahead log once the migrations have run', async () => {
       expect(await persistenceOfCounters(dataSource)).toBe('u');
-      const storage = new TypeOrmRateLimitStorage(new UnitOfWork(dataSource), systemClock);
+      const storage = new TypeOrmRateLimitStorage(new UnitOfWork(dataSource), clock);
       await storage.check('ip:192.0.2.1', 60, 5);
       expect((await storage.check('ip:192.0.2.1', 60, 5)).count).toBe(2);
     });
@@ -38,7 +40,7 @@ if (await canUsePostgres()) {
     it('undoing that migration makes the table logged again and keeps the live counts', async () => {
       await undoThrough(dataSource, 'SvcRateLimitUnlogged1763900000000');
       expect(await persistenceOfCounters(dataSource)).toBe('p');
-      const storage = new TypeOrmRateLimitStorage(new UnitOfWork(dataSource), systemClock);
+      const storage = new TypeOrmRateLimitStorage(new UnitOfWork(dataSource), clock);
       expect((await storage.check('ip:192.0.2.1', 60, 5)).count).toBe(3);
       await dataSource.runMigrations();
       expect(await persistenceOfCounters(dataSource)).toBe('u');
