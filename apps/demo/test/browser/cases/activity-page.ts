@@ -36,6 +36,8 @@ describeInChromium("the demo page's recent activity, in Chromium", (chromium) =>
     await enter(page, demo, 'frances@example.io', PASSWORD, 'Sign up');
     await see(page.getByRole('status'), 'Signed in as frances@example.io');
     await page.getByRole('button', { name: 'Log out' }).click();
+    // Signed out before the next page load: a reload racing the logout would show the signed-in card.
+    await see(page.getByRole('status'), 'Not signed in');
     await enter(page, demo, 'frances@example.io', 'not the password at all', 'Log in');
     await see(page.getByRole('alert'), 'Invalid credentials');
     await enter(page, demo, 'frances@example.io', PASSWORD, 'Log in');
