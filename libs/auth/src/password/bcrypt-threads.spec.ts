@@ -57,7 +57,8 @@ describe('BcryptThreads', () => {
     }
     // Most closes came while jobs were left, the threads busy.
     expect(closedAfter.filter((hashed) => hashed < 40).length).toBeGreaterThan(50);
-  });
+    // A hundred pairs of threads started and closed: about 5 s on a quiet machine, several times that on a loaded one.
+  }, 120_000);
 
   it('keeps the process alive only while a job runs: an application never closed still lets its process exit', async () => {
     const keepingAlive = () => process.getActiveResourcesInfo().filter((resource) => resource === 'MessagePort').length;
