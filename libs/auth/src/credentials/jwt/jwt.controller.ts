@@ -1,9 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, Optional, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Optional, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../config/auth.constants.js';
-import type { AuthConfig } from '../../config/auth-config.js';
-import type { Clock } from '../../config/clock.js';
-import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
 import { AcceptsApiKey } from '../api-key-access.js';
@@ -11,7 +7,6 @@ import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentUserGuard } from '../current-user.guard.js';
 import type { RefreshPayload } from '../../hooks/auth-hooks.js';
 import { BeforeHook } from '../../http/auth-body.decorator.js';
-import { clientAddressOf } from '../../http/client-address.js';
 import { AuthRateLimit } from '../../rate-limit/rate-limit.decorators.js';
 import type { UserBody } from '../../users/user-body.js';
 import { SvcRoute } from '../../http/svc-route.decorator.js';
@@ -20,18 +15,16 @@ import { JwtLogout } from './jwt-logout.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { NativeTokens } from '../native/native-tokens.service.js';
 import { hasNativeRefreshToken } from '../native/native-refresh-token.js';
+import { RefreshOutcomes } from './refresh-outcomes.js';
 import { type RefreshOutcome, RefreshRotation } from './refresh-rotation.service.js';
 
 /** refresh, logout and /me of the jwt credential (docs/guides/jwt.md), whatever the login method. Mounted under the prefix. */
 @Controller()
 export class JwtController {
-  private readonly logger = new Logger(SVC_LOGGER);
-
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly issuer: JwtCredentialIssuer,
     private readonly rotation: RefreshRotation,
+    private readonly outcomes: RefreshOutcomes,
     private readonly logoutFlow: JwtLogout,
     private readonly cookie: RefreshCookie,
     private readonly events: AuthEventPublisher,
@@ -55,17 +48,11 @@ export class JwtController {
     const token = this.cookie.read(request);
     const outcome: RefreshOutcome = token ? await this.rotation.rotate(token) : { kind: 'invalid' };
     if (outcome.kind === 'rotated') {
-      this.events.publishAfterResponse(request, AuthEvent.RefreshAfter, { userId: outcome.user.id, familyId: outcome.credential.refresh.familyId });
+      this.outcomes.rotated(request, outcome);
       return this.issuer.deliverAsJson(response, outcome.credential);
     }
     this.cookie.clear(response);
-    if (outcome.kind === 'inactive') throw new AuthError('USER_INACTIVE');
-    if (outcome.kind === 'reused' && outcome.newlyRevoked) {
-      this.logger.warn(`refresh token reuse detected: family ${outcome.familyId} of user ${outcome.userId} revoked`);
-      const { userId, familyId } = outcome;
-      this.events.publishAfterResponse(request, AuthEvent.TokenReuseDetected, { userId, familyId, ip: clientAddressOf(request, this.config), at: this.clock.now() });
-    }
-    throw new AuthError('REFRESH_TOKEN_INVALID');
+    throw this.outcomes.refusal(request, outcome);
   }
 
   /** What `beforeRefresh` sees: whether a refresh cookie was presented. */

@@ -14,6 +14,7 @@ import { jwtSettingsProvider } from './jwt-settings.js';
 import { JwtController } from './jwt.controller.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { RefreshFamilyStore } from './refresh-family-store.js';
+import { RefreshOutcomes } from './refresh-outcomes.js';
 import { RefreshRotation } from './refresh-rotation.service.js';
 import { RefreshTokenStore } from './refresh-token-store.js';
 
@@ -28,6 +29,7 @@ export const jwtCredentialParts: CredentialParts = {
     RefreshTokenStore,
     RefreshFamilyStore,
     RefreshRotation,
+    RefreshOutcomes,
     RefreshCookie,
     JwtCredentialIssuer,
     JwtCredentialResolver,

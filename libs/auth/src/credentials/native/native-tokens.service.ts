@@ -1,13 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_CLOCK, AUTH_CONFIG, SVC_LOGGER } from '../../config/auth.constants.js';
+import { AUTH_CONFIG } from '../../config/auth.constants.js';
 import type { AuthConfig } from '../../config/auth-config.js';
-import type { Clock } from '../../config/clock.js';
-import { AuthError } from '../../errors/auth.error.js';
 import { AuthEvent } from '../../events/auth-events.js';
 import { AuthEventPublisher } from '../../events/auth-event-publisher.js';
-import { clientAddressOf } from '../../http/client-address.js';
 import { JwtLogout } from '../jwt/jwt-logout.service.js';
+import { RefreshOutcomes } from '../jwt/refresh-outcomes.js';
 import { RefreshRotation } from '../jwt/refresh-rotation.service.js';
 import { isNativeRequest, type NativeTokenBody } from './native-client.js';
 import { nativeTokenBody } from './native-credential.js';
@@ -20,12 +18,10 @@ import { nativeRefreshTokenOf } from './native-refresh-token.js';
  */
 @Injectable()
 export class NativeTokens {
-  private readonly logger = new Logger(SVC_LOGGER);
-
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    @Inject(AUTH_CLOCK) private readonly clock: Clock,
     private readonly rotation: RefreshRotation,
+    private readonly outcomes: RefreshOutcomes,
     private readonly logoutFlow: JwtLogout,
     private readonly events: AuthEventPublisher,
   ) {}
@@ -39,16 +35,10 @@ export class NativeTokens {
     const token = nativeRefreshTokenOf(request);
     const outcome = token ? await this.rotation.rotate(token) : { kind: 'invalid' as const };
     if (outcome.kind === 'rotated') {
-      this.events.publishAfterResponse(request, AuthEvent.RefreshAfter, { userId: outcome.user.id, familyId: outcome.credential.refresh.familyId });
+      this.outcomes.rotated(request, outcome);
       return nativeTokenBody(outcome.credential);
     }
-    if (outcome.kind === 'inactive') throw new AuthError('USER_INACTIVE');
-    if (outcome.kind === 'reused' && outcome.newlyRevoked) {
-      this.logger.warn(`refresh token reuse detected: family ${outcome.familyId} of user ${outcome.userId} revoked`);
-      const { userId, familyId } = outcome;
-      this.events.publishAfterResponse(request, AuthEvent.TokenReuseDetected, { userId, familyId, ip: clientAddressOf(request, this.config), at: this.clock.now() });
-    }
-    throw new AuthError('REFRESH_TOKEN_INVALID');
+    throw this.outcomes.refusal(request, outcome);
   }
 
   /**
