@@ -13,8 +13,25 @@ const SHARED_CHROMIUM = Symbol.for('svc.test.sharedChromium');
 /** Debian's package (`apt-get install -y chromium`); CHROMIUM_PATH names another build. Never a downloaded browser. */
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-/** Headless, no GPU, no sandbox (Chromium's sandbox refuses to run as root, as in CI), nothing phoning home (no background networking, component updates, sync, first-run or QUIC). */
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/**
+ * Headless, no GPU, no sandbox (Chromium's sandbox refuses to run as root, as in CI), nothing phoning
+ * home (no background networking, component updates, sync, first-run or QUIC), and no host but this
+ * machine: every other name resolves to nothing (oidc-provider's own pages @import a web font, which
+ * a test must neither wait for nor depend on). Chromium's resolver says so rather than a Playwright
+ * route: a route sends every request of the page through the test process and turns the HTTP cache
+ * off (Playwright's `BrowserContext.route`), which made each page load its scripts again.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
 
 /**
  * The environment variable through which Jest's globalSetup hands its one Chromium (a

@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { stayOnLoopback } from './offline.js';
 import { type PageTrouble, watchPages } from './page-watch.js';
 
 export interface WatchedPage {
@@ -14,11 +13,10 @@ export interface WatchedPageOptions {
   userAgent?: string;
 }
 
-/** A fresh browser profile (no cookies), kept on loopback, its CSP violations and errors recorded. */
+/** A fresh browser profile (no cookies), its CSP violations and errors recorded; Chromium reaches loopback only (CHROMIUM_FLAGS). */
 export async function openWatchedPage(browser: Browser, options: WatchedPageOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 800 }, userAgent: options.userAgent });
   context.setDefaultTimeout(10_000);
-  await stayOnLoopback(context);
   const trouble = await watchPages(context);
   const page = await context.newPage();
   return { context, page, trouble };
