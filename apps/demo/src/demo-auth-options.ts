@@ -78,6 +78,8 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     apiKeys: config.apiKeys ? {} : undefined,
     // Fresh sign-in (docs/guides/account-security.md): the page asks "Confirm it's you" when a change meets REAUTH_REQUIRED.
     reauth: { maxAgeSeconds: config.reauthMaxAgeSeconds },
+    // AUTH_BCRYPT_COST (12 by default); the section exists only where people sign in with a password.
+    password: config.login.includes('password') ? { bcryptCost: config.bcryptCost } : undefined,
     // AUTH_AUDIT=off: no activity log, no GET /auth/me/activity or /auth/admin/audit.
     audit: config.audit ? {} : undefined,
     organizations: config.organizations ? { roles: { ...DEMO_ORGANIZATIONS.roles }, creatorRole: DEMO_ORGANIZATIONS.creatorRole } : undefined,
@@ -106,7 +108,6 @@ export function demoAuthOptions(config: DemoConfig): AuthOptions & AuthModuleExt
     secret: config.secret,
     credential: config.credential,
     jwt: config.jwtSigning && { signing: config.jwtSigning.signing },
-    password: has('password') ? {} : undefined,
     mfa: has('password') ? DEMO_MFA : undefined,
     oauth2: has('oauth2') ? { providers: withColumns(config.oauth2Providers), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,
     oidc: has('oidc') ? { providers: withColumns(config.oidcProviders), errorRedirect: CALLBACK_ERROR_PAGE } : undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { demoAuthOptions } from './demo-auth-options.js';
 import { readDemoConfig } from './demo-config.js';
 
 const OIDC = JSON.stringify([{ name: 'corp', issuer: 'https://sso.example.com', client_id: 'demo', client_secret: 'x' }]);
@@ -166,6 +167,17 @@ describe('readDemoConfig: AUTH_REAUTH_MAX_AGE_SECONDS', () => {
     expect(readDemoConfig({}).reauthMaxAgeSeconds).toBe(900);
     expect(readDemoConfig({ AUTH_REAUTH_MAX_AGE_SECONDS: '60' }).reauthMaxAgeSeconds).toBe(60);
     expect(() => readDemoConfig({ AUTH_REAUTH_MAX_AGE_SECONDS: '0' })).toThrow('AUTH_REAUTH_MAX_AGE_SECONDS must be an integer between 1 and 86400');
+  });
+});
+
+describe('readDemoConfig: AUTH_BCRYPT_COST', () => {
+  it('is 12 by default, the library default of password.bcryptCost, takes 10..15 and reaches the password section', () => {
+    expect(readDemoConfig({}).bcryptCost).toBe(12);
+    expect(demoAuthOptions(readDemoConfig({})).password).toEqual({ bcryptCost: 12 });
+    expect(demoAuthOptions(readDemoConfig({ AUTH_LOGIN: 'password', AUTH_BCRYPT_COST: '10' })).password).toEqual({ bcryptCost: 10 });
+    expect(demoAuthOptions(readDemoConfig({ AUTH_STRATEGY: 'oidc', OIDC_PROVIDERS: OIDC })).password).toBeUndefined();
+    expect(() => readDemoConfig({ AUTH_BCRYPT_COST: '9' })).toThrow('AUTH_BCRYPT_COST must be an integer between 10 and 15');
+    expect(() => readDemoConfig({ AUTH_BCRYPT_COST: '16' })).toThrow('AUTH_BCRYPT_COST must be an integer between 10 and 15');
   });
 });
 

@@ -47,6 +47,8 @@ export interface DemoSettings {
   jwtSigning: DemoJwtSigning | undefined;
   /** AUTH_REAUTH_MAX_AGE_SECONDS: how recent a sign-in the routes that change the ways in need (`reauth.maxAgeSeconds`). */
   reauthMaxAgeSeconds: number;
+  /** AUTH_BCRYPT_COST: the work factor of new password hashes (`password.bcryptCost`), 12 unless set; hashes made at a lower cost are upgraded at their next login. */
+  bcryptCost: number;
   /** AUTH_AUDIT: the activity log (`on`, the default) or none (`off`). */
   audit: boolean;
   /** AUTH_ORGANIZATIONS=on: organizations, their members and invitations (docs/demo.md). */
@@ -94,6 +96,7 @@ export function readDemoSettings(env: NodeJS.ProcessEnv): DemoSettings {
     apiKeys: oneOf(env, 'AUTH_API_KEYS', 'off', ['on', 'off'] as const) === 'on',
     jwtSigning: readJwtSigning(env, shape.credential),
     reauthMaxAgeSeconds: integer(env, 'AUTH_REAUTH_MAX_AGE_SECONDS', 900, 1, 86_400),
+    bcryptCost: integer(env, 'AUTH_BCRYPT_COST', 12, 10, 15),
     audit: oneOf(env, 'AUTH_AUDIT', 'on', ['on', 'off'] as const) === 'on',
     organizations: oneOf(env, 'AUTH_ORGANIZATIONS', 'off', ['on', 'off'] as const) === 'on',
   };

@@ -25,7 +25,9 @@ export function assertBuilt(main: string = MAIN): void {
  */
 export function runDemo(env: Record<string, string>, main: string = MAIN): Promise<{ exitCode: number; stderr: string } | DemoProcess> {
   assertBuilt(main);
-  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // bcrypt at the lowest cost the demo takes (AUTH_BCRYPT_COST, a quarter of the default's work) unless `env` says;
+  // demo-config.spec checks the default of 12.
+  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', AUTH_BCRYPT_COST: '10', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
   let buffered = '';
