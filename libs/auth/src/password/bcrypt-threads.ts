@@ -36,13 +36,20 @@ parentPort.on('message', (job) => {
 });
 `;
 
+/** What runs bcrypt for PasswordHasher: BcryptThreads in an application, bcrypt's own async calls in the testing kit. */
+export interface BcryptRunner {
+  hash(password: string, cost: number): Promise<string>;
+  compare(password: string, hash: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
 /**
  * bcrypt on the library's own low-priority threads, one per core (docs/decisions/0008-passwords.md), instead of
  * libuv's shared pool, whose four threads also serve the application's file and DNS work. Jobs
  * wait in one queue and go to the next free thread; a thread that dies fails its job and is
  * replaced.
  */
-export class BcryptThreads {
+export class BcryptThreads implements BcryptRunner {
   private readonly idle: Worker[] = [];
   private readonly running = new Map<Worker, Pending>();
   private readonly queue: Pending[] = [];

@@ -6,7 +6,7 @@ import { AUTH_CONFIG } from '../config/auth.constants.js';
 import type { AuthConfig } from '../config/auth-config.js';
 import { normalizePassword } from '../users/password-rules.js';
 import type { PasswordCheck } from '../email/password-method.js';
-import { BcryptThreads } from './bcrypt-threads.js';
+import { type BcryptRunner, BcryptThreads } from './bcrypt-threads.js';
 
 /**
  * bcrypt over the NFKC form of the password, with the configured cost (docs/decisions/0006-validation.md), on
@@ -16,12 +16,12 @@ import { BcryptThreads } from './bcrypt-threads.js';
 export class PasswordHasher implements PasswordCheck, OnModuleInit, OnModuleDestroy {
   /** Compared against when the email is unknown, so both failures take one bcrypt's time. */
   private dummyHash: string;
-  private threads: BcryptThreads;
+  private threads: BcryptRunner;
 
   constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.threads = new BcryptThreads(this.threadCount);
+    this.threads = this.createRunner();
     this.dummyHash = await this.threads.hash(randomBytes(32).toString('base64url'), this.cost);
   }
 
@@ -48,9 +48,9 @@ export class PasswordHasher implements PasswordCheck, OnModuleInit, OnModuleDest
     return bcrypt.getRounds(hash) < this.cost;
   }
 
-  /** How many threads hash: one per core (the testing kit's hasher needs one). */
-  protected get threadCount(): number {
-    return availableParallelism();
+  /** Where bcrypt runs: the library's low-priority threads, one per core (the testing kit's hasher runs it in place). */
+  protected createRunner(): BcryptRunner {
+    return new BcryptThreads(availableParallelism());
   }
 
   /** The bcrypt cost of new hashes and of the dummy one: the configured cost (the testing kit's hasher lowers it). */

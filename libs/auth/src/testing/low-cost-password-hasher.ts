@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import bcrypt from 'bcrypt';
+import type { BcryptRunner } from '../password/bcrypt-threads.js';
 import { PasswordHasher } from '../password/password-hasher.js';
 
 /** How far below the configured cost the testing kit hashes: the allowed 10..15 become bcrypt's 4..9. */
@@ -10,12 +12,23 @@ export function lowCostOf(configuredCost: number): number {
 }
 
 /**
+ * bcrypt's own asynchronous calls (on libuv's pool): nothing to start or stop. A hash at the testing
+ * kit's cost takes about a millisecond, while a thread of the library's own (BcryptThreads) costs an
+ * application tens of milliseconds of CPU to start and stop.
+ */
+const inPlace: BcryptRunner = {
+  hash: (password, cost) => bcrypt.hash(password, cost),
+  compare: (password, hash) => bcrypt.compare(password, hash),
+  close: async () => undefined,
+};
+
+/**
  * The library's hasher for tests: bcrypt at the configured cost minus 6, so cost 10 hashes at
  * bcrypt's minimum 4 (about 1 ms instead of 70). The order of costs is kept, so a stored hash
  * below the configured cost is still upgraded at the next login. Only tests get it: the module
  * itself keeps refusing a `password.bcryptCost` under 10 (OWASP Password Storage Cheat Sheet,
- * bcrypt work factor 10 or more). It hashes on one thread instead of one per core: a hash takes
- * about a millisecond, and each thread costs an app tens of milliseconds of CPU to start.
+ * bcrypt work factor 10 or more). It runs bcrypt in place (`inPlace`) rather than on the library's
+ * low-priority threads, which the hasher of an application, and `passwordHasher: 'configured'`, use.
  */
 @Injectable()
 export class LowCostPasswordHasher extends PasswordHasher {
@@ -23,8 +36,8 @@ export class LowCostPasswordHasher extends PasswordHasher {
     return lowCostOf(super.cost);
   }
 
-  protected override get threadCount(): number {
-    return 1;
+  protected override createRunner(): BcryptRunner {
+    return inPlace;
   }
 }
 
