@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import bcrypt from 'bcrypt';
+import { bcryptInPlace } from '../password/bcrypt-in-place.js';
 import type { BcryptRunner } from '../password/bcrypt-threads.js';
 import { PasswordHasher } from '../password/password-hasher.js';
 
@@ -12,22 +12,11 @@ export function lowCostOf(configuredCost: number): number {
 }
 
 /**
- * bcrypt's own asynchronous calls (on libuv's pool): nothing to start or stop. A hash at the testing
- * kit's cost takes about a millisecond, while a thread of the library's own (BcryptThreads) costs an
- * application tens of milliseconds of CPU to start and stop.
- */
-const inPlace: BcryptRunner = {
-  hash: (password, cost) => bcrypt.hash(password, cost),
-  compare: (password, hash) => bcrypt.compare(password, hash),
-  close: async () => undefined,
-};
-
-/**
  * The library's hasher for tests: bcrypt at the configured cost minus 6, so cost 10 hashes at
  * bcrypt's minimum 4 (about 1 ms instead of 70). The order of costs is kept, so a stored hash
  * below the configured cost is still upgraded at the next login. Only tests get it: the module
  * itself keeps refusing a `password.bcryptCost` under 10 (OWASP Password Storage Cheat Sheet,
- * bcrypt work factor 10 or more). It runs bcrypt in place (`inPlace`) rather than on the library's
+ * bcrypt work factor 10 or more). It runs bcrypt in place (`bcryptInPlace`) rather than on the library's
  * low-priority threads, which the hasher of an application, and `passwordHasher: 'configured'`, use.
  */
 @Injectable()
@@ -37,7 +26,7 @@ export class LowCostPasswordHasher extends PasswordHasher {
   }
 
   protected override createRunner(): BcryptRunner {
-    return inPlace;
+    return bcryptInPlace;
   }
 }
 
