@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { once } from 'node:events';
 import { cookieOf, type RawRequest, type RawResponse } from '../../support/raw-http.js';
 import { createFaultApp, type FaultApp, PASSWORD } from '../support/fault-app.js';
 import { expectServiceUnavailable, within } from '../support/fault-checks.js';
@@ -24,6 +25,8 @@ describeWithRedisServer('Redis stopped and started again under the Redis rate li
       // The demo's client options: fail fast instead of queueing while Redis is away.
       limiterClient = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1, enableOfflineQueue: false });
       limiterClient.on('error', () => undefined);
+      // Connected before the first request: a client that fails fast refuses commands until it is.
+      if (limiterClient.status !== 'ready') await once(limiterClient, 'ready');
       inspector = new Redis({ host: '127.0.0.1', port: redis.port, lazyConnect: true });
       inspector.on('error', () => undefined);
       app = await createFaultApp({
