@@ -31,17 +31,24 @@ export class PostgresSaboteur {
     await this.client.query(`DROP TRIGGER IF EXISTS svc_fault_wait ON ${table}`);
   }
 
-  /** The backend that waits on an advisory lock in this database, and the statement it runs (waits up to 10 s). */
+  /**
+   * The backend that waits on an advisory lock in this database, and the statement it runs (waits up to 10 s).
+   * Seen waiting twice with the same statement: pg_stat_activity copies a backend's statement before it
+   * reads the backend's wait event, so one read can pair the statement before with the wait of the next.
+   */
   async waitingBackend(): Promise<{ pid: number; query: string }> {
     const deadline = Date.now() + 10_000;
+    let seen: { pid: number; query: string } | undefined;
     for (;;) {
       const { rows } = await this.client.query(
         `SELECT pid, query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory' AND pid <> pg_backend_pid()`,
       );
-      if (rows.length === 1) return rows[0];
       if (rows.length > 1) throw new Error(`${rows.length} backends wait on the advisory lock: ${JSON.stringify(rows)}`);
+      const [waiting] = rows as { pid: number; query: string }[];
+      if (waiting && seen?.pid === waiting.pid && seen.query === waiting.query) return waiting;
+      seen = waiting;
       if (Date.now() > deadline) throw new Error('no request reached the blocked statement within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
