@@ -61,15 +61,16 @@ export function startForSuite<Name extends string, Started extends Stoppable>(st
   return started;
 }
 
-type Refusal = { exitCode: number; stderr: string } | DemoProcess;
+type Exit = { exitCode: number; stderr: string };
+type Refusal = Exit | DemoProcess;
 
 /**
  * A suite's refused starts: the demo run with the bad environment of each key (`envOf`, the key
  * itself by default; beside a port of its own and an in-memory database), all begun in one
- * beforeAll; each test awaits its own with `outcomeOf(key)`: an exit, or the demo that started
- * after all (the test then stops it and fails).
+ * beforeAll; each test awaits its own exit with `exitOf(key)`, which stops a demo that started
+ * after all and fails the test.
  */
-export function refusalsForSuite<Key>(keys: readonly Key[], envOf: (key: Key) => Record<string, string> = (key) => key as Record<string, string>): (key: Key) => Promise<Refusal> {
+export function refusalsForSuite<Key>(keys: readonly Key[], envOf: (key: Key) => Record<string, string> = (key) => key as Record<string, string>): (key: Key) => Promise<Exit> {
   const outcomes = new Map<Key, Promise<Refusal>>();
   beforeAll(() => {
     for (const key of keys) {
@@ -87,5 +88,12 @@ export function refusalsForSuite<Key>(keys: readonly Key[], envOf: (key: Key) =>
       }),
     );
   });
-  return (key) => outcomes.get(key) ?? Promise.reject(new Error(`no refused start was registered for ${JSON.stringify(key)}`));
+  return async (key) => {
+    const outcome = outcomes.get(key);
+    if (!outcome) throw new Error(`no refused start was registered for ${JSON.stringify(key)}`);
+    const result = await outcome;
+    if ('exitCode' in result) return result;
+    await result.stop();
+    throw new Error('the demo started');
+  };
 }

@@ -3,30 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reserveLoopbackPort } from '../../../../../test/support/listen.js';
+import { cookieJarClient as client } from '../cookie-jar-client.js';
 import { type DemoProcess, startSuiteDemo } from '../demo-process.js';
 import { startForSuite } from '../suite-demos.js';
 
 const PASSWORD = 'correct horse';
-
-/** A client with a cookie jar, as curl -c/-b would be (the demo's Secure cookies are sent to 127.0.0.1 over http, as curl does). */
-function client(baseUrl: string) {
-  const jar = new Map<string, string>();
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(baseUrl + path, {
-      method,
-      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-  };
-}
 
 /**
  * AUTH_EMAIL_VERIFICATION=required, driven from outside as a person would: the links of the MAIL
